@@ -1,0 +1,123 @@
+package io.noemata.resources.expr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.resources.expr.ExprParser.Mode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class ExprParserTest {
+
+  private static String canon(String text) throws ExprException {
+    return Canonical.text(ExprParser.parse(text, Mode.ROW));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiterString = " <=> ", quoteCharacter = '\u00a7', value = {
+      "ResourceAttributes['k8s.pod.name'] <=> arrayElement(ResourceAttributes, 'k8s.pod.name')",
+      "arrayElement( `ResourceAttributes` ,'k8s.pod.name') <=> ResourceAttributes['k8s.pod.name']",
+      "\"ResourceAttributes\" [ 'k8s.pod.name' ] -- a comment <=> ResourceAttributes['k8s.pod.name']",
+      "a AND b and c <=> (a and b) AND c",
+      "NOT x = 1 <=> not(equals(x, 1))",
+      "LOWER(Body) <=> lower(Body)",
+      "x::String <=> CAST(x AS String)",
+      "CAST(x, 'Map(String,  UInt64)') <=> CAST(x AS Map(String, UInt64))",
+      "a || b || 'c' <=> concat(a, b, 'c')",
+      "x BETWEEN 1 AND 2 <=> x >= 1 AND x <= 2",
+      "CASE WHEN a THEN 1 ELSE 2 END <=> multiIf(a, 1, 2)",
+      "a ? b : c <=> if(a, b, c)",
+      "'it''s' <=> 'it\\'s'",
+      "toStartOfInterval(Timestamp, INTERVAL 5 minute) <=> toStartOfInterval(Timestamp, toIntervalMinute(5))",
+      "x IN ('a', 'b') <=> in(x, tuple('a', 'b'))",
+      "arrayMap(x -> x + 1, arr) <=> arrayMap( x->plus(x,1), `arr`)",
+  })
+  void spellingsOfOneExpressionAreEqual(String a, String b) throws ExprException {
+    assertEquals(canon(a), canon(b));
+  }
+
+  @Test
+  void canonicalTextIsStableAndReadable() throws ExprException {
+    assertEquals("arrayElement(ResourceAttributes, 'k8s.pod.name')", canon("ResourceAttributes['k8s.pod.name']"));
+    assertEquals("`__otel_materialized_k8s.pod.name`", canon("`__otel_materialized_k8s.pod.name`"));
+    assertEquals("plus(a, multiply(b, c))", canon("a + b * c"));
+    assertEquals("minus(minus(a, b), c)", canon("a - b - c"));
+    assertEquals("-1", canon("-1"));
+  }
+
+  @Test
+  void differentKeysHashDifferently() throws ExprException {
+    String a = Hashes.columnName(ExprParser.parse("ResourceAttributes['k8s.pod.name']", Mode.ROW));
+    String b = Hashes.columnName(ExprParser.parse("ResourceAttributes['k8s.node.name']", Mode.ROW));
+    assertTrue(a.matches("__nm_[0-9a-f]{16}"), a);
+    assertNotEquals(a, b);
+    assertEquals(a, Hashes.columnName(ExprParser.parse("arrayElement(ResourceAttributes,'k8s.pod.name')", Mode.ROW)));
+  }
+
+  @Test
+  void columnHashFollowsTheDocumentedScheme() throws ExprException {
+    Expr e = ExprParser.parse("lower(Body)", Mode.ROW);
+    String expected = "__nm_" + Hashes.sha256Hex("noemata/column/v1\nlower(Body)").substring(0, 16);
+    assertEquals(expected, Hashes.columnName(e));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "a; DROP TABLE t",
+      "(SELECT 1)",
+      "x IN (SELECT y FROM t)",
+      "x IN some_table",
+      "url('http://x', CSV)",
+      "file('x')",
+      "remote('h', db.t)",
+      "s3('b')",
+      "count()",
+      "sumIf(x, y > 1)",
+      "quantile(0.9)(x)",
+      "row_number() OVER ()",
+      "max(x) OVER (PARTITION BY y)",
+      "t.col",
+      "arrayJoin(arr)",
+      "{p:String}",
+      "'unterminated",
+      "",
+      "f(",
+      "a b",
+      "*",
+  })
+  void rowExpressionsRefuseWhatIsNotARowExpression(String text) {
+    ExprException e = assertThrows(ExprException.class, () -> ExprParser.parse(text, Mode.ROW));
+    assertTrue(e.offset() >= 0 && e.offset() <= text.length(), "offset inside text: " + e.offset());
+    assertTrue(!e.getMessage().isBlank());
+  }
+
+  @Test
+  void errorsPointAtTheOffendingToken() {
+    ExprException e = assertThrows(ExprException.class, () -> ExprParser.parse("lower(a) + count()", Mode.ROW));
+    assertEquals(11, e.offset());
+    assertTrue(e.getMessage().contains("aggregate"), e.getMessage());
+  }
+
+  @Test
+  void measuresMayAggregateButNotWindow() throws ExprException {
+    assertEquals("quantile(0.99)(Duration)", Canonical.text(ExprParser.parse("quantile(0.99)(Duration)", Mode.AGGREGATE)));
+    assertEquals("count(DISTINCT x)", Canonical.text(ExprParser.parse("COUNT(DISTINCT x)", Mode.AGGREGATE)));
+    assertThrows(ExprException.class, () -> ExprParser.parse("sum(x) OVER ()", Mode.AGGREGATE));
+  }
+
+  @Test
+  void aggregateNamesAndCombinators() {
+    assertEquals("count", Functions.aggregateBase("countIf"));
+    assertEquals(java.util.List.of("OrNull", "If"), Functions.combinators("countOrNullIf"));
+    assertEquals(java.util.List.of("If", "OrNull"), Functions.combinators("countIfOrNull"));
+    assertEquals("quantilesDD", Functions.aggregateBase("quantilesDDIf"));
+    assertEquals("quantileExactWeighted", Functions.aggregateBase("quantileExactWeighted"));
+    assertEquals(null, Functions.aggregateBase("multiIf"));
+    assertEquals(null, Functions.aggregateBase("arrayMap"));
+    assertEquals(null, Functions.aggregateBase("minus"));
+  }
+}
