@@ -14,7 +14,6 @@ import picocli.CommandLine.Command;
     description = "ClickHouse accelerators: validate, install and serve them; run the embedded engine and the demo.",
     subcommands = {
       ServeCommand.class,
-      DemoCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class Main implements Runnable {

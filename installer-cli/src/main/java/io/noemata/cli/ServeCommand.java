@@ -1,0 +1,54 @@
+package io.noemata.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+import io.noemata.embedded.EmbeddedClickHouse;
+import io.noemata.embedded.http.HttpFrontend;
+import picocli.CommandLine.Command;
+import sun.misc.Signal;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code noemata serve --embedded}: the embedded ClickHouse as a standalone server on loopback,
+ * until SIGTERM or Ctrl-C. Prints exactly one line, {@code ready http://127.0.0.1:N}, once it
+ * accepts queries, so scripts can wait for it.
+ */
+@Command(name = "serve", description = "Run the embedded ClickHouse engine, served over ClickHouse's HTTP interface on 127.0.0.1.")
+final class ServeCommand implements java.util.concurrent.Callable<Integer> {
+
+  @Option(names = "--embedded", required = true, description = "Serve the embedded engine (chDB, fetched with npm on first use).")
+  boolean embedded;
+
+  @Option(names = "--port", defaultValue = "8123", description = "Port on 127.0.0.1 (0 picks a free one). Default: ${DEFAULT-VALUE}.")
+  int port;
+
+  @Option(names = "--data", description = "Data folder, kept between runs. Default: a temporary folder deleted at exit.")
+  Path data;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    if (port < 0 || port > 65535) {
+      throw new UserError("--port " + port + " is not a port number (0-65535)");
+    }
+    EmbeddedClickHouse engine = EmbeddedClickHouse.start(data);
+    HttpFrontend frontend;
+    try {
+      frontend = engine.serve(port);
+    } catch (RuntimeException e) {
+      engine.close();
+      throw e;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    // SIGTERM and Ctrl-C stop serving in order and exit 0 (the JVM's default would exit 143).
+    for (String name : new String[] {"TERM", "INT"}) {
+      Signal.handle(new Signal(name), signal -> stopped.countDown());
+    }
+    System.out.println("ready " + frontend.url());
+    System.out.flush();
+    stopped.await();
+    frontend.close();
+    engine.close();
+    return 0;
+  }
+}

@@ -1,0 +1,125 @@
+package io.noemata.itest;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.clickhouse.ClickHouseContainer;
+
+import io.noemata.embedded.EmbeddedClickHouse;
+import io.noemata.embedded.http.HttpFrontend;
+import io.noemata.embedded.http.QueryLog;
+
+/**
+ * The ClickHouse every integration test talks to, chosen once per JVM in this order:
+ * <ol>
+ *   <li>{@code NOEMATA_IT_URL} (e.g. {@code http://host:8123}), with {@code NOEMATA_IT_USER} and
+ *       {@code NOEMATA_IT_PASSWORD}: an external server;
+ *   <li>a Testcontainers ClickHouse ({@value #IMAGE}) when a Docker engine answers;
+ *   <li>the embedded engine (chDB), which every machine of ours can run.
+ * </ol>
+ * There is no fourth choice: if the chosen target cannot start, the tests fail with its reason;
+ * they never skip. {@code NOEMATA_IT_TARGET=embedded} forces the embedded engine.
+ */
+public final class ClickHouseTarget {
+
+  /** The pinned server image for machines with Docker. */
+  public static final String IMAGE = "clickhouse/clickhouse-server:25.8";
+
+  public enum Kind { EXTERNAL, TESTCONTAINERS, EMBEDDED }
+
+  private static ClickHouseTarget instance;
+
+  private final Kind kind;
+  private final String httpUrl;
+  private final String user;
+  private final String password;
+  private final HttpFrontend embeddedFrontend;
+
+  private ClickHouseTarget(Kind kind, String httpUrl, String user, String password, HttpFrontend embeddedFrontend) {
+    this.kind = kind;
+    this.httpUrl = httpUrl.endsWith("/") ? httpUrl.substring(0, httpUrl.length() - 1) : httpUrl;
+    this.user = user;
+    this.password = password;
+    this.embeddedFrontend = embeddedFrontend;
+  }
+
+  /** The target of this JVM, started at first use. */
+  public static synchronized ClickHouseTarget get() {
+    if (instance == null) {
+      instance = choose();
+      System.err.println("noemata itest: ClickHouse target " + instance.kind + " at " + instance.httpUrl);
+    }
+    return instance;
+  }
+
+  private static ClickHouseTarget choose() {
+    String url = System.getenv("NOEMATA_IT_URL");
+    String forced = System.getenv("NOEMATA_IT_TARGET");
+    if (url != null && !url.isBlank()) {
+      return new ClickHouseTarget(Kind.EXTERNAL, url.replaceFirst("^jdbc:(clickhouse|ch):", ""),
+          envOr("NOEMATA_IT_USER", "default"), envOr("NOEMATA_IT_PASSWORD", ""), null);
+    }
+    if (!"embedded".equals(forced) && dockerAvailable()) {
+      ClickHouseContainer container = new ClickHouseContainer(IMAGE);
+      container.start();
+      return new ClickHouseTarget(Kind.TESTCONTAINERS,
+          "http://" + container.getHost() + ":" + container.getMappedPort(8123),
+          container.getUsername(), container.getPassword(), null);
+    }
+    HttpFrontend frontend = EmbeddedClickHouse.shared().serve(0);
+    return new ClickHouseTarget(Kind.EMBEDDED, frontend.url(), "default", "", frontend);
+  }
+
+  private static boolean dockerAvailable() {
+    try {
+      return DockerClientFactory.instance().isDockerAvailable();
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+
+  private static String envOr(String name, String fallback) {
+    String v = System.getenv(name);
+    return v == null ? fallback : v;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** {@code http://host:port} of the target. */
+  public String httpUrl() {
+    return httpUrl;
+  }
+
+  /** {@code host:port}, for building other URLs (e.g. {@code jdbc:noemata:clickhouse://host:port/db}). */
+  public String hostPort() {
+    return httpUrl.replaceFirst("^https?://", "");
+  }
+
+  /** {@code jdbc:clickhouse://host:port/<database>} for the official driver. */
+  public String jdbcUrl(String database) {
+    return "jdbc:clickhouse://" + hostPort() + "/" + database;
+  }
+
+  /** Credentials as JDBC properties; never printed. */
+  public Properties credentials() {
+    Properties p = new Properties();
+    p.setProperty("user", user);
+    p.setProperty("password", password);
+    return p;
+  }
+
+  /** A plain clickhouse-jdbc connection to {@code database}. */
+  public Connection connect(String database) throws SQLException {
+    return DriverManager.getConnection(jdbcUrl(database), credentials());
+  }
+
+  /** The statements the embedded engine received; null on other targets (use system.query_log there). */
+  public QueryLog embeddedQueryLog() {
+    return embeddedFrontend == null ? null : embeddedFrontend.queryLog();
+  }
+}
