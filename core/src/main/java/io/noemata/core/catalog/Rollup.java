@@ -1,0 +1,63 @@
+package io.noemata.core.catalog;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A ready rollup over a physical table, from the {@code <namespace>_resource_ledger} row the
+ * installer wrote (declaration, hash, state, cutover, backfilled range) checked against the objects
+ * {@code system.tables} reports. Only rollups whose ledger state is ready belong in a snapshot.
+ *
+ * @param key the resources-file key, e.g. {@code r_logs}
+ * @param stableView the stable view queries read, {@code <namespace>_rollup_<alias>_<key>}, in the
+ *     source table's database
+ * @param target the AggregatingMergeTree target, {@code ..._<key>__<hash8>}
+ * @param contentHash the ledger's hash of the declaration the target was built from; a rollup
+ *     answers only when the view table as declared now derives the same hash
+ * @param grain the bucket width (ledger declaration, e.g. 1m)
+ * @param timeColumn the source table's column that is bucketed, e.g. {@code Timestamp}
+ * @param bucketColumn the target's column holding the bucket start
+ * @param dimensions the source columns a target row is keyed by, stored under the same names
+ * @param measures the aggregates stored as states
+ * @param coveredFrom first instant the target holds completely (backfilled range start, or the
+ *     retention bound, whichever is later)
+ * @param coveredUntil exclusive end of what the target holds completely (the ledger's cutover-based
+ *     high-water mark); null while the materialized view keeps it current up to now
+ */
+public record Rollup(
+    String key,
+    String stableView,
+    String target,
+    String contentHash,
+    Duration grain,
+    String timeColumn,
+    String bucketColumn,
+    List<String> dimensions,
+    List<Measure> measures,
+    Instant coveredFrom,
+    Instant coveredUntil) {
+
+  public Rollup {
+    MaterializedColumn.requireText(key, "key");
+    MaterializedColumn.requireText(stableView, "stableView");
+    MaterializedColumn.requireText(target, "target");
+    MaterializedColumn.requireText(contentHash, "contentHash");
+    MaterializedColumn.requireText(timeColumn, "timeColumn");
+    MaterializedColumn.requireText(bucketColumn, "bucketColumn");
+    Objects.requireNonNull(grain, "grain");
+    if (grain.isNegative() || grain.isZero() || grain.toMillis() % 1000 != 0) {
+      throw new IllegalArgumentException("grain must be a positive whole number of seconds: " + grain);
+    }
+    dimensions = List.copyOf(dimensions);
+    measures = List.copyOf(measures);
+    if (measures.isEmpty()) {
+      throw new IllegalArgumentException("rollup " + key + " stores no measure");
+    }
+    Objects.requireNonNull(coveredFrom, "coveredFrom");
+    if (coveredUntil != null && coveredUntil.isBefore(coveredFrom)) {
+      throw new IllegalArgumentException("covered range ends before it starts: " + key);
+    }
+  }
+}

@@ -1,0 +1,529 @@
+package io.noemata.rewriter.sql;
+
+import io.noemata.core.sql.Token;
+import io.noemata.core.sql.TokenKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Expressions by precedence climbing, with ClickHouse's operator priorities (lowest first): lambda
+ * {@code ->}, ternary {@code ?:}, OR, AND, NOT, IS [NOT] NULL, [NOT] BETWEEN, comparisons / LIKE /
+ * IN, {@code ||}, {@code + -}, {@code * / % DIV MOD}, unary minus, then {@code [..]}, {@code ::},
+ * {@code .n}. Anything else refuses.
+ */
+final class ExpressionParser {
+
+  private static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", ">", "<=", ">=");
+
+  private final TokenStream in;
+  private final QueryParser queries;
+
+  ExpressionParser(TokenStream in, QueryParser queries) {
+    this.in = in;
+    this.queries = queries;
+  }
+
+  /** An expression, optionally followed by {@code AS name}. */
+  Expr element() {
+    Expr e = expr();
+    if (in.atWord("AS")) {
+      in.next();
+      return aliased(e);
+    }
+    return e;
+  }
+
+  /** Reads the alias name after AS (already consumed) and wraps {@code e}. */
+  Expr aliased(Expr e) {
+    Token name = name("alias");
+    return new Expr.Aliased(e, name.identifier(), name.start(), name.end(), e.start(), name.end());
+  }
+
+  Token name(String what) {
+    if (!in.atName() || Keywords.isClauseWord(in.peek())) {
+      throw in.refuse("expected " + what);
+    }
+    return in.next();
+  }
+
+  Expr expr() {
+    in.enter();
+    try {
+      Expr left = ternary();
+      if (in.atSymbol("->")) {
+        List<String> params = lambdaParams(left);
+        in.next();
+        Expr body = expr();
+        return new Expr.Lambda(params, body, left.start(), body.end());
+      }
+      return left;
+    } finally {
+      in.leave();
+    }
+  }
+
+  private List<String> lambdaParams(Expr left) {
+    List<Expr> items = left instanceof Expr.Tuple t ? t.items()
+        : left instanceof Expr.Parens p ? List.of(p.inner()) : List.of(left);
+    List<String> names = new ArrayList<>();
+    for (Expr item : items) {
+      if (!(item instanceof Expr.Identifier id) || id.parts().size() != 1) {
+        throw in.refuse("lambda parameters must be names");
+      }
+      names.add(id.name());
+    }
+    return names;
+  }
+
+  private Expr ternary() {
+    Expr cond = or();
+    Token t = in.peek();
+    if (t != null && t.kind() == TokenKind.PARAMETER && t.text().equals("?")) {
+      in.next();
+      Expr then = ternary();
+      in.expectSymbol(":");
+      Expr otherwise = ternary();
+      return new Expr.Ternary(cond, then, otherwise, cond.start(), otherwise.end());
+    }
+    return cond;
+  }
+
+  private Expr or() {
+    Expr left = and();
+    while (in.atWord("OR")) {
+      in.next();
+      Expr right = and();
+      left = new Expr.Binary("OR", left, right, left.start(), right.end());
+    }
+    return left;
+  }
+
+  private Expr and() {
+    Expr left = not();
+    while (in.atWord("AND")) {
+      in.next();
+      Expr right = not();
+      left = new Expr.Binary("AND", left, right, left.start(), right.end());
+    }
+    return left;
+  }
+
+  private Expr not() {
+    if (in.atWord("NOT")) {
+      Token t = in.next();
+      boolean parenthesised = in.atSymbol("(");
+      Expr operand = not();
+      if (parenthesised && !(operand instanceof Expr.Parens) && !(operand instanceof Expr.Tuple)) {
+        // NOT (a) = b reads as not(a) = b or NOT ((a) = b) depending on the parser generation
+        throw in.refuse("ambiguous NOT(...) followed by an operator");
+      }
+      return new Expr.Unary("NOT", operand, t.start(), operand.end());
+    }
+    return isNull();
+  }
+
+  private Expr isNull() {
+    Expr e = between();
+    while (in.atWord("IS")) {
+      in.next();
+      boolean negated = in.acceptWord("NOT");
+      in.expectWord("NULL");
+      e = new Expr.IsNull(e, negated, e.start(), in.lastEnd());
+    }
+    return e;
+  }
+
+  private Expr between() {
+    Expr e = comparison();
+    boolean negated = in.atWord("NOT") && in.atWord(1, "BETWEEN");
+    if (negated || in.atWord("BETWEEN")) {
+      if (negated) {
+        in.next();
+      }
+      in.next();
+      Expr low = comparison();
+      in.expectWord("AND");
+      Expr high = comparison();
+      return new Expr.Between(e, low, high, negated, e.start(), high.end());
+    }
+    return e;
+  }
+
+  private Expr comparison() {
+    Expr left = concat();
+    while (true) {
+      String op = comparisonOperator();
+      if (op == null) {
+        return left;
+      }
+      Expr right = concat();
+      left = new Expr.Binary(op, left, right, left.start(), right.end());
+    }
+  }
+
+  /** Consumes and names a comparison-level operator, or returns null and consumes nothing. */
+  private String comparisonOperator() {
+    Token t = in.peek();
+    if (t == null) {
+      return null;
+    }
+    if (t.kind() == TokenKind.SYMBOL && COMPARISONS.contains(t.text())) {
+      in.next();
+      return t.text();
+    }
+    if (t.kind() != TokenKind.WORD) {
+      return null;
+    }
+    int i = 0;
+    StringBuilder op = new StringBuilder();
+    if (in.atWord(i, "GLOBAL")) {
+      op.append("GLOBAL ");
+      i++;
+    }
+    if (in.atWord(i, "NOT")) {
+      op.append("NOT ");
+      i++;
+    }
+    Token w = in.peek(i);
+    if (w == null || w.kind() != TokenKind.WORD) {
+      return null;
+    }
+    String word = w.text().toUpperCase(Locale.ROOT);
+    boolean global = op.indexOf("GLOBAL") >= 0;
+    boolean ok = word.equals("IN") || (!global && (word.equals("LIKE") || word.equals("ILIKE")
+        || (word.equals("REGEXP") && op.length() == 0)));
+    if (!ok) {
+      return null;
+    }
+    for (int k = 0; k <= i; k++) {
+      in.next();
+    }
+    return op.append(word).toString();
+  }
+
+  private Expr concat() {
+    Expr left = additive();
+    while (in.atSymbol("||")) {
+      in.next();
+      Expr right = additive();
+      left = new Expr.Binary("||", left, right, left.start(), right.end());
+    }
+    return left;
+  }
+
+  private Expr additive() {
+    Expr left = multiplicative();
+    while (in.atSymbol("+") || in.atSymbol("-")) {
+      String op = in.next().text();
+      Expr right = multiplicative();
+      left = new Expr.Binary(op, left, right, left.start(), right.end());
+    }
+    return left;
+  }
+
+  private Expr multiplicative() {
+    Expr left = unary();
+    while (true) {
+      String op;
+      if (in.atSymbol("*") || in.atSymbol("/") || in.atSymbol("%")) {
+        op = in.peek().text();
+      } else if ((in.atWord("DIV") || in.atWord("MOD")) && !in.atSymbol(1, "(")) {
+        op = in.peek().text().toUpperCase(Locale.ROOT);
+      } else {
+        return left;
+      }
+      in.next();
+      Expr right = unary();
+      left = new Expr.Binary(op, left, right, left.start(), right.end());
+    }
+  }
+
+  private Expr unary() {
+    if (in.atSymbol("-")) {
+      Token t = in.next();
+      Expr operand = unary();
+      return new Expr.Unary("-", operand, t.start(), operand.end());
+    }
+    return postfix(primary());
+  }
+
+  private Expr postfix(Expr e) {
+    while (true) {
+      if (in.atSymbol("[")) {
+        in.next();
+        Expr index = expr();
+        in.expectSymbol("]");
+        e = new Expr.Subscript(e, index, e.start(), in.lastEnd());
+      } else if (in.atSymbol("::")) {
+        in.next();
+        String type = type();
+        e = new Expr.Cast(e, type, true, e.start(), in.lastEnd());
+      } else if (in.atSymbol(".")) {
+        in.next();
+        Token t = in.next();
+        if (!(t.kind() == TokenKind.NUMBER && t.text().chars().allMatch(Character::isDigit))
+            && !(t.kind() == TokenKind.WORD || t.kind() == TokenKind.QUOTED_IDENTIFIER)) {
+          throw in.refuse("unexpected tuple element");
+        }
+        String element = t.kind() == TokenKind.NUMBER ? t.text() : t.identifier();
+        e = new Expr.TupleElement(e, element, e.start(), t.end());
+      } else {
+        return e;
+      }
+    }
+  }
+
+  /** A type name with its balanced parenthesised arguments, returned as written. */
+  String type() {
+    Token first = in.peek();
+    if (first == null || first.kind() != TokenKind.WORD) {
+      throw in.refuse("expected a type");
+    }
+    in.next();
+    if (in.atSymbol("(")) {
+      int depth = 0;
+      do {
+        Token t = in.next();
+        if (t.isSymbol("(")) {
+          depth++;
+        } else if (t.isSymbol(")")) {
+          depth--;
+        }
+      } while (depth > 0);
+    }
+    return in.sql.substring(first.start(), in.lastEnd());
+  }
+
+  private Expr primary() {
+    Token t = in.peek();
+    if (t == null) {
+      throw in.refuse("expected an expression");
+    }
+    switch (t.kind()) {
+      case NUMBER -> {
+        in.next();
+        return new Expr.Literal(Expr.Literal.Kind.NUMBER, t.text(), t.start(), t.end());
+      }
+      case STRING -> {
+        in.next();
+        return new Expr.Literal(Expr.Literal.Kind.STRING, t.text(), t.start(), t.end());
+      }
+      case PARAMETER -> {
+        in.next();
+        return new Expr.Parameter(t.text(), t.start(), t.end());
+      }
+      case SYMBOL -> {
+        return symbolPrimary(t);
+      }
+      case WORD -> {
+        return wordPrimary(t);
+      }
+      case QUOTED_IDENTIFIER -> {
+        return in.atSymbol(1, "(") ? call() : identifier();
+      }
+      default -> throw in.refuse("unexpected token");
+    }
+  }
+
+  private Expr symbolPrimary(Token t) {
+    if (t.isSymbol("(")) {
+      in.next();
+      if (queries.atQueryStart()) {
+        Query q = queries.query();
+        in.expectSymbol(")");
+        return new Expr.Subquery(q, t.start(), in.lastEnd());
+      }
+      if (in.acceptSymbol(")")) {
+        return new Expr.Tuple(List.of(), t.start(), in.lastEnd());
+      }
+      Expr first = element();
+      if (in.acceptSymbol(")")) {
+        return new Expr.Parens(first, t.start(), in.lastEnd());
+      }
+      List<Expr> items = new ArrayList<>(List.of(first));
+      while (in.acceptSymbol(",")) {
+        items.add(element());
+      }
+      in.expectSymbol(")");
+      return new Expr.Tuple(items, t.start(), in.lastEnd());
+    }
+    if (t.isSymbol("[")) {
+      in.next();
+      List<Expr> items = new ArrayList<>();
+      if (!in.atSymbol("]")) {
+        do {
+          items.add(element());
+        } while (in.acceptSymbol(","));
+      }
+      in.expectSymbol("]");
+      return new Expr.Array(items, t.start(), in.lastEnd());
+    }
+    if (t.isSymbol("*")) {
+      in.next();
+      return new Expr.Star(List.of(), t.start(), t.end());
+    }
+    throw in.refuse("unexpected symbol");
+  }
+
+  private Expr wordPrimary(Token t) {
+    String word = t.text().toUpperCase(Locale.ROOT);
+    boolean call = in.atSymbol(1, "(");
+    if (word.equals("CASE")) {
+      return caseExpr();
+    }
+    if (word.equals("CAST") && call) {
+      return cast();
+    }
+    if (word.equals("INTERVAL") && !call) {
+      return interval();
+    }
+    if (call) {
+      return call();
+    }
+    Token after = in.peek(1);
+    if (after != null && after.kind() == TokenKind.STRING) {
+      throw in.refuse("typed literal"); // DATE '...', TIMESTAMP '...'
+    }
+    switch (word) {
+      case "NULL" -> {
+        in.next();
+        return new Expr.Literal(Expr.Literal.Kind.NULL, t.text(), t.start(), t.end());
+      }
+      case "TRUE", "FALSE" -> {
+        in.next();
+        return new Expr.Literal(Expr.Literal.Kind.BOOLEAN, t.text(), t.start(), t.end());
+      }
+      case "INF", "NAN" -> {
+        in.next();
+        return new Expr.Literal(Expr.Literal.Kind.SPECIAL_NUMBER, t.text(), t.start(), t.end());
+      }
+      default -> {
+        if (Keywords.isClauseWord(t)) {
+          throw in.refuse("keyword where an expression was expected");
+        }
+        return identifier();
+      }
+    }
+  }
+
+  /** {@code a}, {@code a.b.c}, {@code a.*}; a numeric part ends the name and becomes a tuple element. */
+  private Expr identifier() {
+    Token first = in.next();
+    List<String> parts = new ArrayList<>(List.of(first.identifier()));
+    while (in.atSymbol(".")) {
+      Token after = in.peek(1);
+      if (after == null) {
+        throw in.refuse("name ends with a dot");
+      }
+      if (after.isSymbol("*")) {
+        in.next();
+        in.next();
+        return new Expr.Star(parts, first.start(), in.lastEnd());
+      }
+      if (after.kind() != TokenKind.WORD && after.kind() != TokenKind.QUOTED_IDENTIFIER) {
+        break; // t.1: postfix() reads the tuple element
+      }
+      in.next();
+      in.next();
+      parts.add(after.identifier());
+    }
+    return new Expr.Identifier(parts, first.start(), in.lastEnd());
+  }
+
+  private Expr call() {
+    Token nameToken = in.next();
+    String name = nameToken.identifier();
+    List<Expr> args = new ArrayList<>();
+    boolean distinct = arguments(args);
+    List<Expr> params = null;
+    if (in.atSymbol("(")) {
+      if (distinct) {
+        throw in.refuse("DISTINCT in aggregate parameters");
+      }
+      params = args;
+      args = new ArrayList<>();
+      distinct = arguments(args);
+    }
+    if (in.atWord("OVER") || in.atWord("FILTER") || in.atWord("RESPECT") || in.atWord("IGNORE")) {
+      throw in.refuse("window or filter clause on a function");
+    }
+    if ((name.equalsIgnoreCase("position") || name.equalsIgnoreCase("locate")) && args.size() == 1) {
+      throw in.refuse("position(a IN b) form"); // the IN here is not membership
+    }
+    return new Expr.Call(name, params, args, distinct, nameToken.start(), in.lastEnd());
+  }
+
+  /** Reads {@code ( [DISTINCT] args )} into {@code out}; true when DISTINCT was written. */
+  private boolean arguments(List<Expr> out) {
+    in.expectSymbol("(");
+    if (in.acceptSymbol(")")) {
+      return false;
+    }
+    boolean distinct = false;
+    if (in.atWord("DISTINCT") && !in.atSymbol(1, ")") && !in.atSymbol(1, ",")) {
+      in.next();
+      distinct = true;
+    }
+    if (queries.atQueryStart()) {
+      int start = in.position();
+      Query q = queries.query();
+      out.add(new Expr.Subquery(q, start, in.lastEnd()));
+    } else {
+      do {
+        out.add(element());
+      } while (in.acceptSymbol(","));
+    }
+    in.expectSymbol(")");
+    return distinct;
+  }
+
+  private Expr cast() {
+    Token castToken = in.next();
+    in.expectSymbol("(");
+    Expr operand = expr();
+    if (in.acceptWord("AS")) {
+      String type = type();
+      in.expectSymbol(")");
+      return new Expr.Cast(operand, type, false, castToken.start(), in.lastEnd());
+    }
+    List<Expr> args = new ArrayList<>(List.of(operand));
+    while (in.acceptSymbol(",")) {
+      args.add(element());
+    }
+    in.expectSymbol(")");
+    return new Expr.Call(castToken.text(), null, args, false, castToken.start(), in.lastEnd());
+  }
+
+  private Expr interval() {
+    Token start = in.next();
+    Expr amount = unary();
+    if (Keywords.isIntervalUnit(in.peek())) {
+      Token unit = in.next();
+      return new Expr.Interval(amount, unit.text(), start.start(), unit.end());
+    }
+    if (amount instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
+      return new Expr.Interval(amount, null, start.start(), amount.end());
+    }
+    throw in.refuse("INTERVAL without a unit");
+  }
+
+  private Expr caseExpr() {
+    Token start = in.next();
+    Expr operand = in.atWord("WHEN") ? null : expr();
+    List<Expr> conditions = new ArrayList<>();
+    List<Expr> results = new ArrayList<>();
+    while (in.acceptWord("WHEN")) {
+      conditions.add(expr());
+      in.expectWord("THEN");
+      results.add(expr());
+    }
+    if (conditions.isEmpty()) {
+      throw in.refuse("CASE without WHEN");
+    }
+    Expr otherwise = in.acceptWord("ELSE") ? expr() : null;
+    in.expectWord("END");
+    return new Expr.Case(operand, conditions, results, otherwise, start.start(), in.lastEnd());
+  }
+}

@@ -1,0 +1,130 @@
+package io.noemata.rewriter.sql;
+
+import io.noemata.core.sql.Token;
+import io.noemata.core.sql.TokenKind;
+import java.util.List;
+
+/** A cursor over the significant tokens of one text, with the helpers both parsers share. */
+final class TokenStream {
+
+  private static final int MAX_DEPTH = 200;
+
+  final String sql;
+  private final List<Token> tokens;
+  private int pos;
+  private int lastEnd;
+  private int depth;
+
+  TokenStream(String sql, List<Token> significant) {
+    this.sql = sql;
+    this.tokens = significant;
+    for (Token t : significant) {
+      if (t.kind() == TokenKind.ERROR) {
+        throw new NotUnderstood("unreadable text (unterminated quote or comment)", t.start());
+      }
+    }
+  }
+
+  boolean atEnd() {
+    return pos >= tokens.size();
+  }
+
+  /** The token {@code ahead} places on, or null past the end. */
+  Token peek(int ahead) {
+    int i = pos + ahead;
+    return i < tokens.size() ? tokens.get(i) : null;
+  }
+
+  Token peek() {
+    return peek(0);
+  }
+
+  Token next() {
+    if (atEnd()) {
+      throw refuse("unexpected end of text");
+    }
+    Token t = tokens.get(pos++);
+    lastEnd = t.end();
+    return t;
+  }
+
+  /** Where the next token starts (the text's length at the end). */
+  int position() {
+    return atEnd() ? sql.length() : tokens.get(pos).start();
+  }
+
+  /** End offset of the last token consumed. */
+  int lastEnd() {
+    return lastEnd;
+  }
+
+  boolean atWord(int ahead, String word) {
+    Token t = peek(ahead);
+    return t != null && t.isWord(word);
+  }
+
+  boolean atWord(String word) {
+    return atWord(0, word);
+  }
+
+  boolean atSymbol(int ahead, String symbol) {
+    Token t = peek(ahead);
+    return t != null && t.isSymbol(symbol);
+  }
+
+  boolean atSymbol(String symbol) {
+    return atSymbol(0, symbol);
+  }
+
+  boolean acceptWord(String word) {
+    if (atWord(word)) {
+      next();
+      return true;
+    }
+    return false;
+  }
+
+  boolean acceptSymbol(String symbol) {
+    if (atSymbol(symbol)) {
+      next();
+      return true;
+    }
+    return false;
+  }
+
+  Token expectWord(String word) {
+    if (!atWord(word)) {
+      throw refuse("expected " + word);
+    }
+    return next();
+  }
+
+  Token expectSymbol(String symbol) {
+    if (!atSymbol(symbol)) {
+      throw refuse("expected '" + symbol + "'");
+    }
+    return next();
+  }
+
+  /** True when the next token is a name: a word or a quoted identifier. */
+  boolean atName() {
+    Token t = peek();
+    return t != null && (t.kind() == TokenKind.WORD || t.kind() == TokenKind.QUOTED_IDENTIFIER);
+  }
+
+  NotUnderstood refuse(String reason) {
+    Token t = peek();
+    String near = t == null ? "end of text" : "'" + t.text() + "'";
+    return new NotUnderstood(reason + " at " + near, position());
+  }
+
+  void enter() {
+    if (++depth > MAX_DEPTH) {
+      throw refuse("nesting too deep");
+    }
+  }
+
+  void leave() {
+    depth--;
+  }
+}

@@ -1,0 +1,90 @@
+package io.noemata.rewriter.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ExpressionParserTest {
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " => ", quoteCharacter = '"', value = {
+      "a OR b AND NOT c = 1 => (OR a (AND b (NOT (= c 1))))",
+      "a + b * c - d => (- (+ a (* b c)) d)",
+      "-x * 2 => (* (- x) 2)",
+      "a = b IS NULL => (IS NULL (= a b))",
+      "x NOT BETWEEN 1 AND 2 AND y => (AND (NOT BETWEEN x 1 2) y)",
+      "s NOT ILIKE '%a%' => (NOT ILIKE s '%a%')",
+      "x GLOBAL NOT IN (1, 2) => (GLOBAL NOT IN x (TUPLE 1 2))",
+      "(a, b) IN (('x', 1)) => (IN (TUPLE a b) (TUPLE 'x' 1))",
+      "c ? 1 : d ? 2 : 3 => (IF c 1 (IF d 2 3))",
+      "x -> x + 1 => (LAMBDA [x] (+ x 1))",
+      "arrayMap((k, v) -> v, m) => (arrayMap (LAMBDA [k, v] v) m)",
+      "quantile(0.99)(Duration) => (quantile[0.99] Duration)",
+      "quantilesIfOrNull(0.5, 0.9)(d, ok) => (quantilesIfOrNull[0.5 0.9] d ok)",
+      "count(DISTINCT TraceId) => (count DISTINCT TraceId)",
+      "count(*) => (count *)",
+      "m['k'] => (SUB m 'k')",
+      "`m`['k'] => (SUB m 'k')",
+      "t.m['k'][1] => (SUB (SUB t.m 'k') 1)",
+      "`otel`.`otel_logs`.`ServiceName` => otel.otel_logs.ServiceName",
+      "t.1 => (DOT t 1)",
+      "tuple(a).1 => (DOT (tuple a) 1)",
+      "CAST(x AS Nullable(DateTime64(3, 'UTC'))) => (CAST x Nullable(DateTime64(3, 'UTC')))",
+      "CAST(NULL, 'Nullable(Float64)') => (CAST NULL 'Nullable(Float64)')",
+      "x::String => (CAST x String)",
+      "now() - INTERVAL 1 DAY => (- (now) (INTERVAL 1 DAY))",
+      "t + INTERVAL -1 day => (+ t (INTERVAL (- 1) day))",
+      "INTERVAL '5 minute' => (INTERVAL '5 minute' null)",
+      "CASE WHEN a THEN 1 ELSE 2 END => (CASE a | 1 ELSE 2)",
+      "CASE x WHEN 1 THEN 'a' WHEN 2 THEN 'b' END => (CASE x 1 2 | 'a' 'b')",
+      "[1, 2, 3] => (ARRAY 1 2 3)",
+      "() => (TUPLE )",
+      "{svc:String} => {svc:String}",
+      "x = ? AND y > ? => (AND (= x ?) (> y ?))",
+      "a || b = c => (= (|| a b) c)",
+      "intDiv(toUInt32(t), 300)*300 => (* (intDiv (toUInt32 t) 300) 300)",
+      "x AS y => (AS x y)",
+      "f(x AS y, y) => (f (AS x y) y)",
+      "NOT (a < 10) => (NOT (< a 10))",
+      "Duration == 5 => (== Duration 5)",
+      "1e2 < 0x3FF => (< 1e2 0x3FF)",
+      "true => true",
+      "inf => inf",
+  })
+  void readsClickHouseExpressions(String text, String expected) {
+    ParseResult<Expr> r = SqlParser.parseExpression(text);
+    assertEquals(null, r.refusal());
+    assertEquals(expected, Sexpr.of(r.node()));
+    SpanChecks.check(text, r.node());
+  }
+
+  @Test
+  void doubleQuotesNameAnIdentifierNotAString() {
+    Expr e = SqlParser.parseExpression("\"SeverityText\" = 'INFO'").node();
+    assertEquals("(= SeverityText 'INFO')", Sexpr.of(e));
+    assertEquals(Expr.Identifier.class, ((Expr.Binary) e).left().getClass());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {
+      "count() OVER (PARTITION BY x)",
+      "position('a' IN s)",
+      "EXTRACT(HOUR FROM ts)",
+      "DATE '2024-01-01'",
+      "NOT (a) = 1",
+      "x IS DISTINCT FROM y",
+      "{'a': 1}",
+      "'unterminated",
+      "a b",
+      "f(x",
+      "1 +",
+      "x FROM",
+  })
+  void refusesWhatItDoesNotUnderstand(String text) {
+    assertFalse(SqlParser.parseExpression(text).understood());
+  }
+}

@@ -1,0 +1,116 @@
+package io.noemata.rewriter.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class QueryParserTest {
+
+  private static Query.Select select(String sql) {
+    ParseResult<Statement> r = SqlParser.parse(sql);
+    assertNull(r.refusal(), sql);
+    SpanChecks.check(sql, r.node());
+    return (Query.Select) r.node().query();
+  }
+
+  @Test
+  void finalIsNotAnAliasAndArrayJoinIsNotAJoin() {
+    Query.Select s = select("SELECT a FROM db.t FINAL ARRAY JOIN arr AS a");
+    TableExpr.Table t = (TableExpr.Table) s.from();
+    assertEquals("db", t.database());
+    assertEquals("t", t.table());
+    assertNull(t.alias());
+    assertTrue(t.fin());
+    assertEquals(1, s.arrayJoins().size());
+    assertEquals("(AS arr a)", Sexpr.of(s.arrayJoins().get(0).items().get(0)));
+  }
+
+  @Test
+  void readsEveryClauseInPlace() {
+    String sql = "WITH 5 AS k, top AS (SELECT 1) SELECT DISTINCT x AS y, count() c FROM t AS a"
+        + " PREWHERE p = 1 WHERE w GROUP BY y WITH ROLLUP WITH TOTALS HAVING c > k"
+        + " ORDER BY y DESC NULLS LAST WITH FILL STEP 10, c LIMIT 2 BY y LIMIT 10 OFFSET 5"
+        + " SETTINGS max_threads = 2, additional_table_filters = {'t': 'x = \\'a\\''} FORMAT JSON;";
+    ParseResult<Statement> r = SqlParser.parse(sql);
+    assertNull(r.refusal());
+    SpanChecks.check(sql, r.node());
+    Query.Select s = (Query.Select) r.node().query();
+    assertEquals(List.of("k", "top"), s.with().stream().map(Clause.With::name).toList());
+    assertTrue(s.distinct());
+    assertEquals("(AS (count) c)", Sexpr.of(s.items().get(1)));
+    assertEquals("a", s.from().alias());
+    assertEquals("(= p 1)", Sexpr.of(s.prewhere()));
+    assertEquals(List.of("ROLLUP", "TOTALS"), s.groupBy().modifiers());
+    assertTrue(s.orderBy().get(0).descending());
+    assertTrue(s.orderBy().get(0).fill());
+    assertEquals("LAST", s.orderBy().get(0).nulls());
+    assertEquals("2", Sexpr.of(s.limitBy().limit()));
+    assertEquals("10", Sexpr.of(s.limit()));
+    assertEquals("5", Sexpr.of(s.offset()));
+    assertEquals(List.of("max_threads", "additional_table_filters"),
+        s.settings().items().stream().map(Clause.Setting::name).toList());
+    assertEquals("{'t': 'x = \\'a\\''}", s.settings().items().get(1).value());
+    assertEquals("JSON", r.node().format());
+  }
+
+  @Test
+  void limitCommaFormPutsTheOffsetFirst() {
+    Query.Select s = select("SELECT x FROM t LIMIT 20, 10");
+    assertEquals("10", Sexpr.of(s.limit()));
+    assertEquals("20", Sexpr.of(s.offset()));
+  }
+
+  @Test
+  void readsJoinsAndUnions() {
+    ParseResult<Statement> r = SqlParser.parse("SELECT a FROM x AS c GLOBAL ANY LEFT JOIN (SELECT 1 AS a) AS p"
+        + " USING (a) UNION ALL SELECT b FROM y, z");
+    assertNull(r.refusal());
+    Query.Union u = (Query.Union) r.node().query();
+    TableExpr.Join j = (TableExpr.Join) u.selects().get(0).from();
+    assertEquals("GLOBAL ANY LEFT", j.kind());
+    assertEquals("p", j.right().alias());
+    assertEquals(",", ((TableExpr.Join) u.selects().get(1).from()).kind());
+  }
+
+  @Test
+  void groupByAliasesAsHyperDxWritesThem() {
+    Query.Select s = select("SELECT count() FROM t GROUP BY toStartOfInterval(ts, INTERVAL 1 minute) AS `b`"
+        + " ORDER BY toStartOfInterval(ts, INTERVAL 1 minute) AS `b`");
+    assertEquals("(AS (toStartOfInterval ts (INTERVAL 1 minute)) b)", Sexpr.of(s.groupBy().items().get(0)));
+    assertEquals("(AS (toStartOfInterval ts (INTERVAL 1 minute)) b)", Sexpr.of(s.orderBy().get(0).expr()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {
+      "INSERT INTO t VALUES (1)",
+      "SELECT 1; SELECT 2",
+      "SELECT * EXCEPT (a) FROM t",
+      "SELECT a FROM t UNION SELECT b FROM u",
+      "SELECT a FROM t INTERSECT SELECT b FROM u",
+      "SELECT a FROM t WINDOW w AS (ORDER BY a)",
+      "SELECT a FROM t ORDER BY a WITH FILL INTERPOLATE (b)",
+      "SELECT a FROM t LIMIT 1 WITH TIES",
+      "SELECT a FROM t GROUP BY GROUPING SETS ((a), ())",
+      "SELECT a FROM t GROUP BY ROLLUP(a)",
+      "SELECT a FROM t JOIN u",
+      "SELECT a FROM t INTO OUTFILE 'x'",
+      "WITH RECURSIVE r AS (SELECT 1) SELECT * FROM r",
+      "SELECT DISTINCT ON (a) a FROM t",
+      "SELECT a FROM (t JOIN u ON t.a = u.a)",
+      "SELECT 'open",
+      "SELECT a FROM t /* open comment",
+      "SELECT end FROM t",
+      "EXPLAIN SELECT 1",
+  })
+  void refusesWhatItDoesNotUnderstand(String sql) {
+    ParseResult<Statement> r = SqlParser.parse(sql);
+    assertFalse(r.understood());
+    assertTrue(r.refusalOffset() >= 0 && r.refusalOffset() <= sql.length());
+  }
+}
