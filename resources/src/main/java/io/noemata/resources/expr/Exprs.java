@@ -1,0 +1,89 @@
+package io.noemata.resources.expr;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Questions asked of a parsed expression: which columns it reads, which aggregates it calls, its type. */
+public final class Exprs {
+
+  private Exprs() {}
+
+  /** Column names the expression reads, in first-seen order (lambda parameters excluded). */
+  public static Set<String> columns(Expr e) {
+    Set<String> out = new LinkedHashSet<>();
+    collect(e, new HashSet<>(), out);
+    return out;
+  }
+
+  private static void collect(Expr e, Set<String> bound, Set<String> out) {
+    if (e instanceof Expr.Ident id) {
+      if (!bound.contains(id.name())) {
+        out.add(id.name());
+      }
+    } else if (e instanceof Expr.Call c) {
+      if (c.parameters() != null) {
+        c.parameters().forEach(p -> collect(p, bound, out));
+      }
+      c.arguments().forEach(a -> collect(a, bound, out));
+    } else if (e instanceof Expr.Lambda l) {
+      Set<String> inner = new HashSet<>(bound);
+      inner.addAll(l.parameters());
+      collect(l.body(), inner, out);
+    }
+  }
+
+  /** The outermost aggregate calls in the expression. */
+  public static List<Expr.Call> aggregateCalls(Expr e) {
+    List<Expr.Call> out = new ArrayList<>();
+    aggregates(e, out);
+    return out;
+  }
+
+  private static void aggregates(Expr e, List<Expr.Call> out) {
+    if (e instanceof Expr.Call c) {
+      if (Functions.isAggregate(c.name())) {
+        out.add(c);
+        return;
+      }
+      c.arguments().forEach(a -> aggregates(a, out));
+    } else if (e instanceof Expr.Lambda l) {
+      aggregates(l.body(), out);
+    }
+  }
+
+  public static boolean aggregates(Expr e) {
+    return !aggregateCalls(e).isEmpty();
+  }
+
+  /** {@code m['k']}: a subscript of a column by a string key, the shape of a Map read. */
+  public static Optional<String> mapSubscriptColumn(Expr e) {
+    if (e instanceof Expr.Call c && c.name().equals("arrayElement") && c.parameters() == null
+        && c.arguments().size() == 2 && c.arguments().get(0) instanceof Expr.Ident id
+        && c.arguments().get(1) instanceof Expr.Literal key && key.kind() == Expr.Literal.Kind.STRING) {
+      return Optional.of(id.name());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The stored type the seed gives an expression without a declared type: a Map subscript is
+   * {@code LowCardinality(String)}, a string literal or string function {@code String}; empty when
+   * the type must be declared.
+   */
+  public static Optional<String> impliedType(Expr e) {
+    if (mapSubscriptColumn(e).isPresent()) {
+      return Optional.of("LowCardinality(String)");
+    }
+    if (e instanceof Expr.Literal lit && lit.kind() == Expr.Literal.Kind.STRING) {
+      return Optional.of("String");
+    }
+    if (e instanceof Expr.Call c && c.parameters() == null && Functions.returnsString(c.name())) {
+      return Optional.of("String");
+    }
+    return Optional.empty();
+  }
+}

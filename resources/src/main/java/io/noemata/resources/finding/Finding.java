@@ -1,0 +1,46 @@
+package io.noemata.resources.finding;
+
+import java.util.Objects;
+
+/**
+ * One problem in one file.
+ *
+ * @param file    path relative to the project root, with {@code /}
+ * @param pointer RFC 6901 JSON pointer of the value at fault ({@code ""} for the whole file)
+ * @param line    1-based line of that value, 0 when the file could not be read at all
+ * @param column  1-based column of that value, 0 when unknown
+ */
+public record Finding(Severity severity, String file, String pointer, int line, int column, String message)
+    implements Comparable<Finding> {
+
+  public Finding {
+    Objects.requireNonNull(severity, "severity");
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(pointer, "pointer");
+    Objects.requireNonNull(message, "message");
+    if (line < 0 || column < 0) {
+      throw new IllegalArgumentException("negative position");
+    }
+  }
+
+  /** {@code error: file:12:9: /resources/x/column/expression: message}, one line. */
+  public String toLine() {
+    String where = line > 0 ? file + ":" + line + ":" + column : file;
+    String at = pointer.isEmpty() ? "" : " " + pointer + ":";
+    return severity.word() + ": " + where + ":" + at + " " + message.replace('\n', ' ');
+  }
+
+  @Override
+  public int compareTo(Finding o) {
+    int c = file.compareTo(o.file);
+    if (c != 0) {
+      return c;
+    }
+    c = Integer.compare(line, o.line);
+    if (c != 0) {
+      return c;
+    }
+    c = Integer.compare(column, o.column);
+    return c != 0 ? c : message.compareTo(o.message);
+  }
+}

@@ -1,0 +1,162 @@
+package io.noemata.resources.validate;
+
+import io.noemata.resources.catalog.Catalog;
+import io.noemata.resources.catalog.CatalogException;
+import io.noemata.resources.catalog.PhysicalColumn;
+import io.noemata.resources.catalog.PhysicalTable;
+import io.noemata.resources.expr.Canonical;
+import io.noemata.resources.expr.Expr;
+import io.noemata.resources.expr.ExprException;
+import io.noemata.resources.expr.ExprParser;
+import io.noemata.resources.expr.Exprs;
+import io.noemata.resources.expr.Hashes;
+import io.noemata.resources.model.Entry;
+import java.util.HashSet;
+import java.util.List;
+
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * With a connection: resolve physical tables and columns and report "the database cannot install
+ * the entry (with its reason)". Also "an existing column for the same expression satisfies the
+ * entry", including the OTel exporter's {@code __otel_materialized_*} columns, and "validation warns
+ * when a name refers to both" a column entry and a physical column.
+ */
+final class OnlineChecks {
+
+  static final String OTEL_MATERIALIZED = "__otel_materialized_";
+
+  private OnlineChecks() {}
+
+  /** Returns the keys of column entries that an existing column already satisfies. */
+  static Set<String> check(FileContext fc, Catalog catalog, List<NameChecks.NameUse> uses) throws CatalogException {
+    Set<String> satisfied = new HashSet<>();
+    Set<String> missingTables = new HashSet<>();
+    for (FileContext.Resolved r : fc.resolved.values()) {
+      Entry e = r.entry();
+      Optional<PhysicalTable> table = catalog.table(r.physical());
+      if (table.isEmpty()) {
+        fc.error(e, "table", "physical table " + r.physical() + (r.view() == null ? "" : " (of " + r.view().ref() + ")")
+            + " does not exist in the database; create it or correct the table");
+        missingTables.add(e.key());
+        continue;
+      }
+      PhysicalTable t = table.get();
+      if (!t.mergeTree()) {
+        fc.warning(e, null, "cannot be installed: " + r.physical() + " is a " + t.engine() + " table, and"
+            + " stored columns, indexes, projections and rollups need a MergeTree-family table");
+        continue;
+      }
+      if (e instanceof Entry.Column c && fc.columnExpressions.containsKey(c.key())) {
+        if (column(fc, c, fc.columnExpressions.get(c.key()), t)) {
+          satisfied.add(c.key());
+        }
+      }
+      if (e instanceof Entry.Rollup && r.view() != null && r.view().table().time().isPresent()
+          && t.column(r.view().table().time().get()).isEmpty()) {
+        fc.warning(e, "table", "cannot be installed: " + r.physical() + " has no time column '"
+            + r.view().table().time().get() + "' (the view table's \"time\")");
+      }
+    }
+    for (NameChecks.NameUse use : uses) {
+      FileContext.Resolved r = fc.resolved.get(use.entry().key());
+      if (missingTables.contains(use.entry().key())) {
+        continue;
+      }
+      Optional<PhysicalTable> t = catalog.table(r.physical());
+      if (t.isEmpty() || !t.get().mergeTree()) {
+        continue;
+      }
+      boolean physical = t.get().column(use.name()).isPresent();
+      if (use.columnEntry() == null && !physical) {
+        fc.sink.warning(fc.path(), use.pointer(), "cannot be installed: " + r.physical() + " has no column '"
+            + use.name() + "' and no column entry of this file is named so");
+      } else if (use.columnEntry() != null && physical) {
+        fc.sink.warning(fc.path(), use.pointer(), "'" + use.name() + "' refers to both column entry '"
+            + use.name() + "' and the physical column of " + r.physical() + " named so; the column entry is"
+            + " used; rename the entry to make the choice clear");
+      }
+    }
+    return satisfied;
+  }
+
+  /** Checks a column entry against the table; true when an existing column satisfies it. */
+  private static boolean column(FileContext fc, Entry.Column c, Expr expr, PhysicalTable t) {
+    if (existing(expr, t).isPresent()) {
+      return true;
+    }
+    for (String name : Exprs.columns(expr)) {
+      if (t.column(name).isEmpty()) {
+        fc.warning(c, "expression", "cannot be installed: the expression reads column '" + name + "', which "
+            + t.name() + " does not have");
+        return false;
+      }
+    }
+    Optional<String> map = Exprs.mapSubscriptColumn(expr);
+    if (c.type().isEmpty() && map.isPresent()) {
+      String type = t.column(map.get()).map(PhysicalColumn::type).orElse("");
+      String value = mapValueType(type);
+      if (value == null) {
+        fc.warning(c, "expression", "cannot be installed: '" + map.get() + "' is a " + type + ", not a Map;"
+            + " declare \"type\" for this expression");
+      } else if (!value.equals("String") && !value.equals("LowCardinality(String)")) {
+        fc.warning(c, "expression", "cannot be installed: '" + map.get() + "' is a map of " + value
+            + " values, not strings; declare \"type\", such as \"" + value + "\"");
+      }
+    }
+    return false;
+  }
+
+  /** The existing column holding the same expression: same canonical default, __nm_ name, or the exporter's. */
+  static Optional<PhysicalColumn> existing(Expr expr, PhysicalTable t) {
+    String canonical = Canonical.text(expr);
+    String stored = Hashes.columnName(expr);
+    Optional<String> otelName = otelMaterializedName(expr);
+    for (PhysicalColumn col : t.columns()) {
+      if (col.name().equals(stored) || otelName.filter(col.name()::equals).isPresent()) {
+        return Optional.of(col);
+      }
+      if ((col.materialized() || col.defaultKind().equals("DEFAULT")) && !col.defaultExpression().isEmpty()) {
+        try {
+          if (Canonical.text(ExprParser.parse(col.defaultExpression(), ExprParser.Mode.ROW)).equals(canonical)) {
+            return Optional.of(col);
+          }
+        } catch (ExprException ignored) {
+          // an expression we cannot read is not the same expression
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** ResourceAttributes['k8s.pod.name'] is stored by the exporter as __otel_materialized_k8s.pod.name. */
+  private static Optional<String> otelMaterializedName(Expr expr) {
+    if (Exprs.mapSubscriptColumn(expr).filter("ResourceAttributes"::equals).isPresent()) {
+      Expr key = ((Expr.Call) expr).arguments().get(1);
+      return Optional.of(OTEL_MATERIALIZED + ((Expr.Literal) key).text());
+    }
+    return Optional.empty();
+  }
+
+  /** {@code V} of {@code Map(K, V)}, or null when the type is not a Map. */
+  static String mapValueType(String type) {
+    if (!type.startsWith("Map(") || !type.endsWith(")")) {
+      return null;
+    }
+    String inner = type.substring(4, type.length() - 1);
+    int depth = 0;
+    for (int k = 0; k < inner.length(); k++) {
+      char ch = inner.charAt(k);
+      if (ch == '(') {
+        depth++;
+      } else if (ch == ')') {
+        depth--;
+      } else if (ch == ',' && depth == 0) {
+        return inner.substring(k + 1).strip();
+      }
+    }
+    return null;
+  }
+
+}

@@ -1,0 +1,114 @@
+package io.noemata.resources.validate;
+
+import io.noemata.resources.expr.Expr;
+import io.noemata.resources.expr.Exprs;
+import io.noemata.resources.expr.Functions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which aggregates a rollup can store. "Rollups can store count, sum, min, max, avg, argMax, argMin,
+ * maxMap, minMap, any, uniq, approximate quantile, and quantiles aggregates. The If and OrNull
+ * combinators are supported where ClickHouse permits them. maxMap and minMap do not support OrNull."
+ * "countIfOrNull, uniqIfOrNull, and quantilesIfOrNull are refused."
+ */
+final class RollupMeasures {
+
+  /** A problem with one aggregate: refused ones are errors, the rest make the entry not installable. */
+  record Problem(boolean refused, String message) {}
+
+  private static final Set<String> PLAIN = Set.of(
+      "count", "sum", "min", "max", "avg", "argMax", "argMin", "maxMap", "minMap", "any");
+
+  /** uniq and its approximate siblings: fixed-size sketches. */
+  private static final Set<String> UNIQ = Set.of("uniq", "uniqCombined", "uniqCombined64", "uniqHLL12");
+
+  /** Approximate quantile algorithms: sketch states that merge (reservoir, t-digest, DD, ...). */
+  private static final List<String> APPROXIMATE_SUFFIXES = List.of(
+      "", "Timing", "TDigest", "BFloat16", "DD", "GK", "Deterministic", "TimingWeighted",
+      "TDigestWeighted", "BFloat16Weighted");
+
+  private RollupMeasures() {}
+
+  static List<Problem> check(Expr measure) {
+    List<Problem> out = new ArrayList<>();
+    for (Expr.Call call : Exprs.aggregateCalls(measure)) {
+      check(call, out);
+    }
+    return out;
+  }
+
+  private static void check(Expr.Call call, List<Problem> out) {
+    String name = call.name();
+    String base = Functions.aggregateBase(name);
+    List<String> combinators = Functions.combinators(name);
+    if (call.distinct()) {
+      out.add(new Problem(false, name + "(DISTINCT ...) is an exact distinct count and cannot be stored;"
+          + " use uniq(...)"));
+      return;
+    }
+    if (base.equals("uniqExact")) {
+      out.add(new Problem(false, "uniqExact cannot be stored: its state keeps every distinct value; use uniq"));
+      return;
+    }
+    if (isExactQuantile(base)) {
+      out.add(new Problem(false, base + " is an exact quantile and cannot be stored: its state keeps every"
+          + " value; use an approximate quantile such as quantileTDigest or quantileDD"));
+      return;
+    }
+    if (!storable(base)) {
+      out.add(new Problem(false, base + " cannot be stored; a rollup stores count, sum, min, max, avg, argMax,"
+          + " argMin, maxMap, minMap, any, uniq, approximate quantile and quantiles aggregates"));
+      return;
+    }
+    for (String c : combinators) {
+      if (!c.equals("If") && !c.equals("OrNull")) {
+        out.add(new Problem(false, "the " + c + " combinator of " + name + " cannot be stored; rollups support"
+            + " the If and OrNull combinators"));
+        return;
+      }
+    }
+    if (combinators.stream().filter(c -> c.equals("If")).count() > 1
+        || combinators.stream().filter(c -> c.equals("OrNull")).count() > 1) {
+      out.add(new Problem(false, name + " repeats a combinator; use If and OrNull at most once each"));
+      return;
+    }
+    boolean orNull = combinators.contains("OrNull");
+    if (orNull && (base.equals("maxMap") || base.equals("minMap"))) {
+      out.add(new Problem(false, "maxMap and minMap do not support OrNull; use " + base
+          + (combinators.contains("If") ? "If" : "")));
+      return;
+    }
+    if (orNull && combinators.indexOf("If") >= 0 && combinators.indexOf("If") < combinators.indexOf("OrNull")
+        && refusesIfOrNull(base)) {
+      out.add(new Problem(true, name + " is refused because it returns NULL only for groups with no rows;"
+          + " use " + base + "OrNullIf instead"));
+    }
+  }
+
+  static boolean storable(String base) {
+    if (PLAIN.contains(base) || UNIQ.contains(base)) {
+      return true;
+    }
+    for (String family : List.of("quantile", "quantiles", "median")) {
+      for (String suffix : APPROXIMATE_SUFFIXES) {
+        if (base.equals(family + suffix)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isExactQuantile(String base) {
+    return base.startsWith("quantileExact") || base.startsWith("quantilesExact") || base.startsWith("medianExact")
+        || base.startsWith("quantileInterpolated") || base.startsWith("quantilesInterpolated")
+        || base.startsWith("medianInterpolated");
+  }
+
+  /** count, uniq and quantiles: with If before OrNull they return NULL only for empty groups. */
+  private static boolean refusesIfOrNull(String base) {
+    return base.equals("count") || UNIQ.contains(base) || base.startsWith("quantiles");
+  }
+}

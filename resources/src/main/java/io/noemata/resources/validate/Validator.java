@@ -1,0 +1,63 @@
+package io.noemata.resources.validate;
+
+import io.noemata.resources.catalog.Catalog;
+import io.noemata.resources.catalog.CatalogException;
+import io.noemata.resources.finding.Finding;
+import io.noemata.resources.finding.Severity;
+import io.noemata.resources.model.ResourcesFile;
+import io.noemata.resources.parse.FileNames;
+import io.noemata.resources.parse.ReadResult;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Runs every check of the seed's Validation section over a read project. Offline it uses the files
+ * alone; with a {@link Catalog} it also reports what the database cannot install. Never throws on
+ * bad input: everything wrong is a {@link Finding}.
+ */
+public final class Validator {
+
+  private Validator() {}
+
+  /** Reads and validates the project at {@code root}; {@code catalog} null for offline checks only. */
+  public static Report run(java.nio.file.Path root, Catalog catalog)
+      throws io.noemata.resources.parse.NotAProjectException, CatalogException {
+    return new Report(validate(io.noemata.resources.parse.ProjectReader.read(root), catalog), catalog != null);
+  }
+
+  /** All findings, reading's included, sorted by file and position. */
+  public static List<Finding> validate(ReadResult read, Catalog catalog) throws CatalogException {
+    Sink sink = new Sink(read.docs());
+    Views views = FrameChecks.check(read.project(), sink);
+    Set<String> unreadableFrames = unreadableFrames(read);
+    for (ResourcesFile file : read.project().resources()) {
+      if (!LocalFileChecks.check(file, read.docs().get(file.path()), sink)) {
+        continue;
+      }
+      FileContext fc = new FileContext(file, sink);
+      TableChecks.check(fc, views, unreadableFrames);
+      ColumnChecks.check(fc);
+      List<NameChecks.NameUse> uses = NameChecks.check(fc);
+      RollupChecks.check(fc);
+      Set<String> satisfied = catalog == null ? Set.of() : OnlineChecks.check(fc, catalog, uses);
+      ColumnChecks.checkStoredTypes(fc, satisfied);
+    }
+    List<Finding> all = new ArrayList<>(read.findings());
+    all.addAll(sink.findings());
+    all.sort(null);
+    return List.copyOf(all);
+  }
+
+  /** Frame files that exist but did not read cleanly: their view does not compile. */
+  private static Set<String> unreadableFrames(ReadResult read) {
+    Set<String> out = new HashSet<>();
+    for (Finding f : read.findings()) {
+      if (f.severity() == Severity.ERROR && FileNames.isFrame(f.file())) {
+        out.add(FileNames.frameId(f.file()));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,93 @@
+package io.noemata.resources.validate;
+
+import io.noemata.resources.catalog.Catalog;
+import io.noemata.resources.finding.Finding;
+import io.noemata.resources.finding.Severity;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Small projects written to a temporary directory, and the shared example projects. */
+final class TestProjects {
+
+  static final Path SHARED = Path.of(System.getProperty("noemata.shared", "../../shared"));
+  static final Path EXAMPLE = SHARED.resolve("examples/otel");
+  static final Path CORPUS_PROJECT = SHARED.resolve("corpus/project");
+
+  static final String LOGS_FRAME = """
+      {
+        "frame": "@otel/logs",
+        "tables": {
+          "logs": {
+            "table": "otel.otel_logs",
+            "time": "Timestamp",
+            "scalars": {
+              "pod": "ResourceAttributes['k8s.pod.name']",
+              "errors_share": "countIf(SeverityNumber >= 17) / count()"
+            },
+            "measures": {
+              "LogCount": "count()",
+              "ErrorCount": "countIf(SeverityNumber >= 17)",
+              "UniqTraces": "uniq(TraceId)",
+              "ExactTraces": "uniqExact(TraceId)",
+              "P99": "quantileExact(0.99)(SeverityNumber)",
+              "Approx99": "quantileTDigest(0.99)(SeverityNumber)",
+              "NullCount": "countIfOrNull(SeverityNumber >= 17)",
+              "GoodNullCount": "countOrNullIf(SeverityNumber >= 17)",
+              "Quants": "quantilesIfOrNull(0.5, 0.9)(SeverityNumber, SeverityNumber > 1)",
+              "Uniqs": "uniqIfOrNull(TraceId, SeverityNumber > 1)",
+              "MapMax": "maxMapOrNull(LogAttributes)",
+              "Groups": "groupArray(Body)",
+              "PerPod": {"expression": "max(SeverityNumber)", "series": ["ServiceName", "pod_name"]}
+            }
+          }
+        }
+      }
+      """;
+
+  private TestProjects() {}
+
+  /** A project with {@code noemata.json}, the logs frame and one resources file with {@code resources}. */
+  static Path withResources(Path dir, String resourcesJson) {
+    return write(dir, "@frames/otel/logs.frame.json", LOGS_FRAME,
+        "@frames/otel/logs.resources.json", resourcesJson);
+  }
+
+  /** Writes {@code noemata.json} and the given path/content pairs. */
+  static Path write(Path dir, String... pathsAndContents) {
+    try {
+      Files.writeString(dir.resolve("noemata.json"), "{\"namespace\": \"noemata\"}");
+      for (int k = 0; k < pathsAndContents.length; k += 2) {
+        Path p = dir.resolve(pathsAndContents[k]);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, pathsAndContents[k + 1]);
+      }
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static Report validate(Path dir) {
+    return validate(dir, null);
+  }
+
+  static Report validate(Path dir, Catalog catalog) {
+    try {
+      return Validator.run(dir, catalog);
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  static List<Finding> errors(Report r) {
+    return r.findings().stream().filter(f -> f.severity() == Severity.ERROR).collect(Collectors.toList());
+  }
+
+  static List<Finding> warnings(Report r) {
+    return r.findings().stream().filter(f -> f.severity() == Severity.WARNING).collect(Collectors.toList());
+  }
+}
