@@ -89,11 +89,12 @@ final class ResourcesReader {
     }
     TableRef table = table(d, body, at);
     Optional<Boolean> async = d.bool(body, at, "async", false);
+    String buildKey = keyOk ? key : "_"; // the fields are still checked; the entry is dropped
     Entry built = switch (kind) {
-      case "column" -> column(d, key, body, at, table, async);
-      case "index" -> index(d, key, body, at, table, async);
-      case "projection" -> projection(d, key, body, at, table, async);
-      default -> rollup(d, key, body, at, table, async);
+      case "column" -> column(d, buildKey, body, at, table, async);
+      case "index" -> index(d, buildKey, body, at, table, async);
+      case "projection" -> projection(d, buildKey, body, at, table, async);
+      default -> rollup(d, buildKey, body, at, table, async);
     };
     return keyOk ? built : null;
   }

@@ -43,6 +43,11 @@ final class TestProjects {
               "Groups": "groupArray(Body)",
               "PerPod": {"expression": "max(SeverityNumber)", "series": ["ServiceName", "pod_name"]}
             }
+          },
+          "spans": {
+            "table": "otel.otel_traces",
+            "time": "Timestamp",
+            "measures": { "SpanCount": "count()" }
           }
         }
       }
@@ -82,6 +87,22 @@ final class TestProjects {
       throw new AssertionError(e);
     }
   }
+
+  /** The one finding of {@code severity} at {@code file} and {@code pointer}; fails otherwise. */
+  static Finding find(Report r, Severity severity, String file, String pointer, String fragment) {
+    List<Finding> at = r.findings().stream()
+        .filter(f -> f.severity() == severity && f.file().equals(file) && f.pointer().equals(pointer))
+        .collect(Collectors.toList());
+    org.junit.jupiter.api.Assertions.assertEquals(1, at.size(),
+        "one " + severity + " at " + file + " " + pointer + " expected; report:\n" + r.text());
+    Finding f = at.get(0);
+    org.junit.jupiter.api.Assertions.assertTrue(f.message().contains(fragment),
+        "message should contain '" + fragment + "': " + f.message());
+    org.junit.jupiter.api.Assertions.assertTrue(f.line() > 0 && f.column() > 0, "placed: " + f.toLine());
+    return f;
+  }
+
+  static final String RES = "@frames/otel/logs.resources.json";
 
   static List<Finding> errors(Report r) {
     return r.findings().stream().filter(f -> f.severity() == Severity.ERROR).collect(Collectors.toList());
