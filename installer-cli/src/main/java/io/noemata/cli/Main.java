@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
     versionProvider = VersionProvider.class,
     description = "ClickHouse accelerators: validate, install and serve them; run the embedded engine and the demo.",
     subcommands = {
+      ValidateCommand.class,
       ServeCommand.class,
       CommandLine.HelpCommand.class,
     })

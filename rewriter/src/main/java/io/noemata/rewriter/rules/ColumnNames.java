@@ -1,0 +1,94 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.sql.Literals;
+import io.noemata.rewriter.sql.Expr;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The name ClickHouse gives an unaliased result column, for the expressions where it is certain:
+ * plain names, simple literals, function calls and subscripts. {@code m['k']} is named
+ * {@code arrayElement(m, 'k')}, {@code count(*)} is {@code count()}, a function keeps the case it
+ * was written in. Anything else is empty, and a rule that would change such an item leaves it alone.
+ */
+public final class ColumnNames {
+
+  private ColumnNames() {}
+
+  public static Optional<String> of(Expr e) {
+    StringBuilder b = new StringBuilder();
+    return append(b, e) ? Optional.of(b.toString()) : Optional.empty();
+  }
+
+  private static boolean append(StringBuilder b, Expr e) {
+    if (e instanceof Expr.Identifier id) {
+      if (id.parts().size() != 1) {
+        return false; // qualified names are named differently by the two analyzers
+      }
+      b.append(id.name());
+      return true;
+    }
+    if (e instanceof Expr.Literal l) {
+      return literal(b, l);
+    }
+    if (e instanceof Expr.Subscript s) {
+      b.append("arrayElement(");
+      return append(b, s.base()) && b.append(", ") != null && append(b, s.index()) && b.append(')') != null;
+    }
+    if (e instanceof Expr.Call c) {
+      if (c.distinct()) {
+        return false;
+      }
+      b.append(c.name());
+      if (c.params() != null && !list(b, c.params())) {
+        return false;
+      }
+      List<Expr> args = c.args().size() == 1 && c.args().get(0) instanceof Expr.Star s && s.qualifier().isEmpty()
+          ? List.of() : c.args();
+      return list(b, args);
+    }
+    return false;
+  }
+
+  private static boolean list(StringBuilder b, List<Expr> items) {
+    b.append('(');
+    for (int i = 0; i < items.size(); i++) {
+      if (i > 0) {
+        b.append(", ");
+      }
+      if (!append(b, items.get(i))) {
+        return false;
+      }
+    }
+    b.append(')');
+    return true;
+  }
+
+  private static boolean literal(StringBuilder b, Expr.Literal l) {
+    String t = l.text();
+    switch (l.kind()) {
+      case STRING -> {
+        if (!t.startsWith("'")) {
+          return false; // heredoc
+        }
+        String value = Literals.unquote(t);
+        if (!value.chars().allMatch(ch -> ch >= 0x20 && ch < 0x7f && ch != '\'' && ch != '\\')) {
+          return false; // escaping in names is version-dependent
+        }
+        b.append('\'').append(value).append('\'');
+        return true;
+      }
+      case NUMBER -> {
+        // integers as written; decimals like 0.99 (no exponent, no trailing zero) print the same
+        if (t.matches("0|[1-9][0-9]{0,17}") || t.matches("(0|[1-9][0-9]{0,5})\\.[0-9]{0,5}[1-9]")) {
+          b.append(t);
+          return true;
+        }
+        return false;
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.catalog.MaterializedColumn;
+import io.noemata.rewriter.sql.Expr;
+import io.noemata.rewriter.sql.Node;
+import io.noemata.rewriter.sql.Query;
+import io.noemata.rewriter.sql.TableExpr;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * One pass over the expressions a query level evaluates itself (not its subqueries): the stored
+ * subscripts it holds, the names it binds, the columns it reads, where it reads them.
+ */
+final class LevelScan {
+
+  /** A stored subscript found at this level. {@code item} is the select item index, or -1. */
+  record Occurrence(Expr node, String map, MaterializedColumn column, int item, boolean output,
+      Set<String> lambdaParams) {}
+
+  private enum Where { SELECT, FILTER, GROUP, OTHER }
+
+  /** Operators whose result type does not depend on the operand types. */
+  private static final Set<String> ARITHMETIC = Set.of("+", "-", "*", "/", "%", "DIV", "MOD", "||");
+  /** Aggregates whose result type does not depend on their arguments' types. */
+  private static final Set<String> TYPE_NEUTRAL = Set.of("count", "countif", "uniq", "uniqif", "uniqexact",
+      "uniqexactif", "uniqcombined", "uniqcombined64", "uniqhll12", "uniqtheta");
+
+  final List<Occurrence> occurrences = new ArrayList<>();
+  final Set<String> aliases = new HashSet<>();
+  final Set<String> groupedBare = new HashSet<>();
+  final Set<String> readOther = new HashSet<>();
+  final Set<String> filtered = new HashSet<>();
+  boolean star;
+
+  private final TableExpr.Table table;
+  private final String database;
+  private final StoredColumnIndex index;
+
+  LevelScan(Query.Select select, TableExpr.Table table, String database, StoredColumnIndex index) {
+    this.table = table;
+    this.database = database;
+    this.index = index;
+    for (int i = 0; i < select.items().size(); i++) {
+      walk(select.items().get(i), Where.SELECT, true, Set.of(), i);
+    }
+    walkIfPresent(select.prewhere(), Where.FILTER);
+    walkIfPresent(select.where(), Where.FILTER);
+    if (select.groupBy() != null) {
+      select.groupBy().items().forEach(e -> walk(e, Where.GROUP, false, Set.of(), -1));
+    }
+    walkIfPresent(select.having(), Where.OTHER);
+    select.orderBy().forEach(o -> walk(o.expr(), Where.OTHER, false, Set.of(), -1));
+    if (select.limitBy() != null) {
+      select.limitBy().by().forEach(e -> walk(e, Where.OTHER, false, Set.of(), -1));
+    }
+  }
+
+  private void walkIfPresent(Expr e, Where where) {
+    if (e != null) {
+      walk(e, where, false, Set.of(), -1);
+    }
+  }
+
+  /** True when {@code id} names a column of the level's table: unqualified, or qualified by it. */
+  boolean refersToTable(Expr.Identifier id) {
+    List<String> q = id.qualifier();
+    return switch (q.size()) {
+      case 0 -> true;
+      case 1 -> q.get(0).equals(table.alias() != null ? table.alias() : table.table());
+      case 2 -> table.alias() == null && q.get(0).equals(database) && q.get(1).equals(table.table());
+      default -> false;
+    };
+  }
+
+  private void walk(Expr e, Where where, boolean output, Set<String> lambdaParams, int item) {
+    if (e instanceof Expr.Subquery) {
+      return; // a level of its own
+    }
+    if (e instanceof Expr.Aliased a) {
+      aliases.add(a.alias());
+      walk(a.expr(), where, output, lambdaParams, item);
+      return;
+    }
+    var subscript = MapSubscript.of(e);
+    if (subscript.isPresent() && refersToTable(subscript.get().map())
+        && !isLambdaParam(subscript.get().map(), lambdaParams)) {
+      String map = subscript.get().map().name();
+      var column = index.column(map, subscript.get().key());
+      if (column.isPresent()) {
+        occurrences.add(new Occurrence(e, map, column.get(), item, output, lambdaParams));
+        if (where == Where.FILTER) {
+          filtered.add(map);
+        }
+      } else {
+        read(map, where);
+      }
+      return;
+    }
+    if (e instanceof Expr.Identifier id) {
+      if (!isLambdaParam(id, lambdaParams) && refersToTable(id)) {
+        read(id.name(), where);
+        if (where == Where.GROUP) {
+          groupedBare.add(id.name());
+        }
+      }
+      return;
+    }
+    if (e instanceof Expr.Star) {
+      star = true;
+      return;
+    }
+    if (e instanceof Expr.Lambda l) {
+      Set<String> params = new HashSet<>(lambdaParams);
+      params.addAll(l.params());
+      walk(l.body(), where, output, Set.copyOf(params), item);
+      return;
+    }
+    List<Node> children = e.children();
+    for (int i = 0; i < children.size(); i++) {
+      walk((Expr) children.get(i), where, output && reachesResult(e, i), lambdaParams, item);
+    }
+  }
+
+  private void read(String column, Where where) {
+    readOther.add(column);
+    if (where == Where.FILTER) {
+      filtered.add(column);
+    }
+  }
+
+  private static boolean isLambdaParam(Expr.Identifier id, Set<String> lambdaParams) {
+    return lambdaParams.contains(id.parts().get(0)); // x, or x.field of a lambda's tuple
+  }
+
+  /** Whether child {@code i} of {@code e} can give the result its type (else no cast is needed). */
+  private static boolean reachesResult(Expr e, int i) {
+    if (e instanceof Expr.Binary b) {
+      return ARITHMETIC.contains(b.op());
+    }
+    if (e instanceof Expr.IsNull || e instanceof Expr.Between || e instanceof Expr.Unary u && u.op().equals("NOT")) {
+      return false;
+    }
+    if (e instanceof Expr.Call c) {
+      int params = c.params() == null ? 0 : c.params().size();
+      if (i < params) {
+        return false;
+      }
+      String name = c.name().toLowerCase(Locale.ROOT);
+      if (TYPE_NEUTRAL.contains(name)) {
+        return false;
+      }
+      return !(c.name().endsWith("If") && i == params + c.args().size() - 1); // an -If condition
+    }
+    if (e instanceof Expr.Ternary || e instanceof Expr.Case) {
+      return !(e instanceof Expr.Ternary && i == 0); // conditions are booleans; branches are results
+    }
+    return true;
+  }
+}
