@@ -1,0 +1,103 @@
+package io.noemata.cli;
+
+import io.noemata.resources.catalog.CatalogException;
+import io.noemata.resources.catalog.JdbcCatalog;
+import io.noemata.resources.parse.NotAProjectException;
+import io.noemata.resources.validate.Report;
+import io.noemata.resources.validate.Validator;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code noemata validate}: checks noemata.json, the frames and every resources file. Offline from
+ * the files alone; with a connection ({@code --url} or NOEMATA_CH_URL) it also resolves physical
+ * tables and columns and reports what the database cannot install. Exit 0 clean (warnings
+ * allowed), 1 errors, 2 usage or connection failure.
+ */
+@Command(name = "validate", description = "Check the project's frames and resources files; with a connection, also what the database can install.")
+final class ValidateCommand implements Callable<Integer> {
+
+  @Option(names = "--project", defaultValue = ".", description = "Project directory (holds noemata.json). Default: the current directory.")
+  Path project;
+
+  @Option(names = "--json", description = "Print the findings as JSON on stdout.")
+  boolean json;
+
+  @Option(names = "--url", description = "ClickHouse to check against: jdbc:clickhouse://host:8123/db or http://host:8123."
+      + " Default: NOEMATA_CH_URL; without either, only the offline checks run.")
+  String url;
+
+  @Override
+  public Integer call() {
+    String target = url != null ? url : System.getenv("NOEMATA_CH_URL");
+    Report report;
+    try {
+      if (target == null || target.isBlank()) {
+        report = Validator.run(project, null);
+      } else {
+        try (Connection c = connect(jdbcUrl(target))) {
+          report = Validator.run(project, new JdbcCatalog(c));
+        } catch (SQLException e) {
+          throw new UserError("cannot connect to ClickHouse at " + redact(target) + ": " + firstLine(e.getMessage())
+              + "; check NOEMATA_CH_URL, NOEMATA_CH_USER and NOEMATA_CH_PASSWORD", 2);
+        }
+      }
+    } catch (NotAProjectException e) {
+      throw new UserError(e.getMessage(), 2);
+    } catch (CatalogException e) {
+      throw new UserError(e.getMessage() + "; check the connection and the user's grants on system tables", 2);
+    }
+    System.out.print(json ? report.json() : report.text());
+    System.out.flush();
+    return report.exitCode();
+  }
+
+  private static Connection connect(String jdbcUrl) throws SQLException {
+    Properties props = new Properties();
+    String user = System.getenv("NOEMATA_CH_USER");
+    String password = System.getenv("NOEMATA_CH_PASSWORD");
+    if (user != null) {
+      props.setProperty("user", user);
+    }
+    if (password != null) {
+      props.setProperty("password", password);
+    }
+    Connection c = DriverManager.getConnection(jdbcUrl, props);
+    if (!c.isValid(10)) {
+      c.close();
+      throw new SQLException("the server did not answer");
+    }
+    return c;
+  }
+
+  /** Accepts a JDBC URL, an http(s) URL or host:port. */
+  static String jdbcUrl(String target) {
+    String t = target.strip();
+    if (t.startsWith("jdbc:")) {
+      return t;
+    }
+    if (t.startsWith("http://") || t.startsWith("https://")) {
+      return "jdbc:clickhouse:" + t;
+    }
+    return "jdbc:clickhouse://" + t;
+  }
+
+  /** The URL without a password written into it. */
+  static String redact(String target) {
+    return target.replaceAll("(?i)(password=)[^&]*", "$1***").replaceAll("//([^:/@]+):[^@/]*@", "//$1:***@");
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "unknown error";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+}

@@ -1,0 +1,91 @@
+package io.noemata.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ValidateCommandTest {
+
+  private static final Path EXAMPLE = Path.of(System.getProperty("noemata.shared", "../../shared"), "examples/otel");
+
+  @TempDir Path dir;
+
+  private record Run(int exit, String out, String err) {}
+
+  private static synchronized Run run(String... args) {
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+      int exit = Main.run(args);
+      return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+  }
+
+  @Test
+  void theExampleProjectIsValid() {
+    Run r = run("validate", "--project", EXAMPLE.toString());
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("valid (offline): 0 errors"), r.out());
+  }
+
+  @Test
+  void errorsExitOneWithFileAndPointer() throws Exception {
+    Files.writeString(dir.resolve("noemata.json"), "{}");
+    Files.createDirectories(dir.resolve("@frames/x"));
+    Files.writeString(dir.resolve("@frames/x/a.resources.json"),
+        "{\"resources\": {\"c\": {\"column\": {\"table\": \"@x/none#t\", \"expression\": \"Body\"}}}}");
+    Run r = run("validate", "--project", dir.toString());
+    assertEquals(1, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("error: @frames/x/a.resources.json:1:") && r.out().contains("/resources/c/column/table"), r.out());
+  }
+
+  @Test
+  void jsonOutputListsFindings() throws Exception {
+    Files.writeString(dir.resolve("noemata.json"), "{\"namespace\": 1}");
+    Run r = run("validate", "--project", dir.toString(), "--json");
+    assertEquals(1, r.exit(), r.out() + r.err());
+    JsonNode json = new ObjectMapper().readTree(r.out());
+    assertEquals(false, json.get("valid").booleanValue());
+    assertEquals("noemata.json", json.get("findings").get(0).get("file").textValue());
+    assertEquals("/namespace", json.get("findings").get(0).get("pointer").textValue());
+  }
+
+  @Test
+  void aDirectoryThatIsNotAProjectIsAUsageError() {
+    Run r = run("validate", "--project", dir.resolve("missing").toString());
+    assertEquals(2, r.exit());
+    assertTrue(r.err().startsWith("noemata: project directory") && r.err().strip().lines().count() == 1, r.err());
+  }
+
+  @Test
+  void anUnreachableDatabaseIsAConnectionFailure() {
+    Run r = run("validate", "--project", EXAMPLE.toString(), "--url", "http://127.0.0.1:1");
+    assertEquals(2, r.exit(), r.out() + r.err());
+    assertTrue(r.err().startsWith("noemata: cannot connect to ClickHouse at http://127.0.0.1:1"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
+  void urlsBecomeJdbcUrlsAndPasswordsAreHidden() {
+    assertEquals("jdbc:clickhouse:http://h:8123", ValidateCommand.jdbcUrl("http://h:8123"));
+    assertEquals("jdbc:clickhouse://h:8123/otel", ValidateCommand.jdbcUrl("h:8123/otel"));
+    assertEquals("jdbc:clickhouse://h:8123", ValidateCommand.jdbcUrl("jdbc:clickhouse://h:8123"));
+    assertEquals("http://u:***@h:8123?password=***", ValidateCommand.redact("http://u:secret@h:8123?password=x"));
+  }
+}
