@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * One Map subscript an installed stored column holds, and what the rewriter did with it.
  *
- * @param level which query level, numbered from 1 in the order SELECT keywords appear
+ * @param level which query level, numbered from 1 in the order levels start in the text (a level
+ *     starts at its own WITH, so an outer query comes before its CTEs)
  * @param table the physical table, {@code database.table}
  * @param expression the subscript as written, e.g. {@code `ResourceAttributes`['k8s.pod.name']}
  * @param start where it starts in the original text

@@ -19,6 +19,7 @@ final class ExpressionParser {
 
   private final TokenStream in;
   private final QueryParser queries;
+  private int caseDepth;
 
   ExpressionParser(TokenStream in, QueryParser queries) {
     this.in = in;
@@ -37,7 +38,10 @@ final class ExpressionParser {
 
   /** Reads the alias name after AS (already consumed) and wraps {@code e}. */
   Expr aliased(Expr e) {
-    Token name = name("alias");
+    if (!in.atName()) {
+      throw in.refuse("expected an alias");
+    }
+    Token name = in.next(); // after AS any word is a name: Grafana writes "... as end"
     return new Expr.Aliased(e, name.identifier(), name.start(), name.end(), e.start(), name.end());
   }
 
@@ -400,6 +404,9 @@ final class ExpressionParser {
         return new Expr.Literal(Expr.Literal.Kind.SPECIAL_NUMBER, t.text(), t.start(), t.end());
       }
       default -> {
+        if (word.equals("END") && caseDepth == 0) {
+          return identifier(); // "end" is a name outside CASE (Grafana's WITH ... AS end)
+        }
         if (Keywords.isClauseWord(t)) {
           throw in.refuse("keyword where an expression was expected");
         }
@@ -510,6 +517,15 @@ final class ExpressionParser {
   }
 
   private Expr caseExpr() {
+    caseDepth++;
+    try {
+      return caseBody();
+    } finally {
+      caseDepth--;
+    }
+  }
+
+  private Expr caseBody() {
     Token start = in.next();
     Expr operand = in.atWord("WHEN") ? null : expr();
     List<Expr> conditions = new ArrayList<>();

@@ -183,7 +183,10 @@ final class QueryParser {
       } else {
         Expr e = exprs.expr();
         in.expectWord("AS");
-        Token name = exprs.name("WITH alias");
+        if (!in.atName()) {
+          throw in.refuse("expected a WITH alias");
+        }
+        Token name = in.next();
         out.add(new Clause.With(name.identifier(), e, null, start, in.lastEnd()));
       }
     } while (in.acceptSymbol(","));

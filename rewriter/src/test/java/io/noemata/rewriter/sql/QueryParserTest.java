@@ -86,6 +86,18 @@ class QueryParserTest {
     assertEquals("(AS (toStartOfInterval ts (INTERVAL 1 minute)) b)", Sexpr.of(s.orderBy().get(0).expr()));
   }
 
+  @Test
+  void readsGrafanasTraceLookupWithEndAsAName() {
+    Query.Select s = select("WITH 'abc' as trace_id, (SELECT min(Start) FROM otel_traces_trace_id_ts"
+        + " WHERE TraceId = trace_id) as start, (SELECT max(End) + 1 FROM otel_traces_trace_id_ts"
+        + " WHERE TraceId = trace_id) as end SELECT TraceId FROM otel_traces WHERE TraceId = trace_id"
+        + " AND Timestamp >= start AND Timestamp <= end");
+    assertEquals("end", s.with().get(2).name());
+    assertEquals("(AND (AND (= TraceId trace_id) (>= Timestamp start)) (<= Timestamp end))", Sexpr.of(s.where()));
+    // inside CASE, END closes it: a name "end" there is refused, never misread
+    assertFalse(SqlParser.parseExpression("CASE WHEN a THEN end ELSE x END").understood());
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {
       "INSERT INTO t VALUES (1)",
@@ -105,7 +117,7 @@ class QueryParserTest {
       "SELECT a FROM (t JOIN u ON t.a = u.a)",
       "SELECT 'open",
       "SELECT a FROM t /* open comment",
-      "SELECT end FROM t",
+      "SELECT x end FROM t",
       "EXPLAIN SELECT 1",
   })
   void refusesWhatItDoesNotUnderstand(String sql) {

@@ -1,0 +1,74 @@
+package io.noemata.rewriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.rewriter.corpus.Corpus;
+import io.noemata.rewriter.sql.SqlParser;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RewriterTest {
+
+  @Test
+  void sendsWhatItDoesNotUnderstandByteForByte() {
+    for (String sql : List.of("INSERT INTO otel.otel_logs (Body) VALUES ('ResourceAttributes[''k8s.pod.name'']')",
+        "SELECT ResourceAttributes['k8s.pod.name'] FROM otel.otel_logs WINDOW w AS ()",
+        "SELECT ResourceAttributes['k8s.pod.name'] FROM otel.otel_logs; SELECT 2",
+        "SELECT 'unterminated")) {
+      RewriteResult r = Rewriter.rewrite(sql, OtelCatalog.snapshot(), "otel");
+      assertSame(sql, r.sql());
+      assertFalse(r.changed());
+      assertNotNull(r.provenance().notUnderstood());
+    }
+  }
+
+  @Test
+  void rewritesAndReportsWhatItDid() {
+    String sql = "SELECT ResourceAttributes['k8s.pod.name'] AS pod, LogAttributes['k8s.pod.name'] AS other"
+        + " FROM otel_logs WHERE ResourceAttributes['k8s.pod.name'] != '' FORMAT JSON;";
+    RewriteResult r = Rewriter.rewrite(sql, OtelCatalog.snapshot(), "otel");
+    assertTrue(r.changed());
+    assertEquals("SELECT CAST(`__otel_materialized_k8s.pod.name` AS String) AS pod,"
+        + " LogAttributes['k8s.pod.name'] AS other FROM otel_logs"
+        + " WHERE `__otel_materialized_k8s.pod.name` != '' FORMAT JSON;", r.sql());
+    assertNull(r.provenance().notUnderstood());
+    List<StoredColumnUse> uses = r.provenance().storedColumns();
+    assertEquals(2, uses.size());
+    assertEquals(new StoredColumnUse(1, "otel.otel_logs", "ResourceAttributes['k8s.pod.name']", 7,
+        "__otel_materialized_k8s.pod.name", true, null), uses.get(0));
+  }
+
+  @Test
+  void leavesEverythingAloneWithAnEmptyCatalog() {
+    String sql = "SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM otel.otel_logs";
+    RewriteResult r = Rewriter.rewrite(sql, CatalogSnapshot.EMPTY, "otel");
+    assertSame(sql, r.sql());
+    assertEquals(List.of(), r.provenance().storedColumns());
+  }
+
+  @Test
+  void everyCorpusStatementComesBackUnderstoodOrIdentical() {
+    List<Corpus.Entry> all = new ArrayList<>(Corpus.shared());
+    all.addAll(Corpus.parseCorpus());
+    int changed = 0;
+    for (Corpus.Entry e : all) {
+      RewriteResult r = Rewriter.rewrite(e.sql(), OtelCatalog.snapshot(), "otel");
+      assertEquals(r.changed(), !r.sql().equals(e.sql()), e.id());
+      if (r.changed()) {
+        changed++;
+        assertTrue(SqlParser.parse(r.sql()).understood(), e.id());
+      } else {
+        assertSame(e.sql(), r.sql(), e.id());
+      }
+    }
+    System.out.printf("rewritten %d of %d corpus statements%n", changed, all.size());
+    assertEquals(6 + 2, changed); // six `column` queries; q08 and q09 of the parse corpus
+  }
+}
