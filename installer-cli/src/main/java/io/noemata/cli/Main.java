@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       ValidateCommand.class,
       ServeCommand.class,
+      DemoCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class Main implements Runnable {

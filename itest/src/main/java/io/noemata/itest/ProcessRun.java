@@ -1,0 +1,79 @@
+package io.noemata.itest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A child process started by a test, with its output collected and a bound on how long the test
+ * waits for it: a probe that hangs must fail the test, not the build's time limit.
+ */
+public record ProcessRun(int exitCode, String stdout, String stderr) {
+
+  /** The java launcher of this JVM. */
+  public static String java() {
+    return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+  }
+
+  /** The repository root (the itest module's parent folder). */
+  public static Path repositoryRoot() {
+    return Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent();
+  }
+
+  /** The shaded CLI jar the reactor built before the integration tests. */
+  public static Path cliJar() {
+    return repositoryRoot().resolve("installer-cli/target/noemata-cli.jar");
+  }
+
+  /** A java command line running {@code mainClass} on this JVM's class path. */
+  public static List<String> javaMain(String mainClass, String... args) {
+    List<String> cmd = new ArrayList<>(List.of(java(), "--enable-native-access=ALL-UNNAMED", "-cp",
+        System.getProperty("java.class.path"), mainClass));
+    cmd.addAll(List.of(args));
+    return cmd;
+  }
+
+  /** A java command line running the CLI jar with {@code args}. */
+  public static List<String> cli(String... args) {
+    List<String> cmd = new ArrayList<>(List.of(java(), "--enable-native-access=ALL-UNNAMED", "-jar", cliJar().toString()));
+    cmd.addAll(List.of(args));
+    return cmd;
+  }
+
+  /** Runs {@code command} to its end, killing it and failing after {@code timeoutSeconds}. */
+  public static ProcessRun run(List<String> command, Map<String, String> env, long timeoutSeconds) throws IOException, InterruptedException {
+    ProcessBuilder pb = new ProcessBuilder(command);
+    pb.environment().putAll(env);
+    Process p = pb.start();
+    p.getOutputStream().close();
+    CompletableFuture<String> out = drain(p.getInputStream());
+    CompletableFuture<String> err = drain(p.getErrorStream());
+    if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+      p.destroyForcibly().waitFor();
+      throw new AssertionError("process did not finish in " + timeoutSeconds + " s (hung?): " + command
+          + "\nstdout: " + out.join() + "\nstderr: " + err.join());
+    }
+    return new ProcessRun(p.exitValue(), out.join(), err.join());
+  }
+
+  static CompletableFuture<String> drain(InputStream in) {
+    return CompletableFuture.supplyAsync(() -> {
+      try (in) {
+        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        return "<unreadable: " + e + ">";
+      }
+    });
+  }
+
+  /** The non-empty lines of stderr. */
+  public List<String> stderrLines() {
+    return stderr.lines().filter(l -> !l.isBlank()).toList();
+  }
+}
