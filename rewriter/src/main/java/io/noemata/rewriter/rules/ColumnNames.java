@@ -4,6 +4,7 @@ import io.noemata.core.sql.Literals;
 import io.noemata.rewriter.sql.Expr;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The name ClickHouse gives an unaliased result column, for the expressions where it is certain:
@@ -12,6 +13,8 @@ import java.util.Optional;
  * was written in. Anything else is empty, and a rule that would change such an item leaves it alone.
  */
 public final class ColumnNames {
+
+  private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   private ColumnNames() {}
 
@@ -22,8 +25,8 @@ public final class ColumnNames {
 
   private static boolean append(StringBuilder b, Expr e) {
     if (e instanceof Expr.Identifier id) {
-      if (id.parts().size() != 1) {
-        return false; // qualified names are named differently by the two analyzers
+      if (id.parts().size() != 1 || !PLAIN.matcher(id.name()).matches()) {
+        return false; // qualified or exotic names may be printed differently by the two analyzers
       }
       b.append(id.name());
       return true;
@@ -36,7 +39,7 @@ public final class ColumnNames {
       return append(b, s.base()) && b.append(", ") != null && append(b, s.index()) && b.append(')') != null;
     }
     if (e instanceof Expr.Call c) {
-      if (c.distinct()) {
+      if (c.distinct() || !PLAIN.matcher(c.name()).matches()) {
         return false;
       }
       b.append(c.name());

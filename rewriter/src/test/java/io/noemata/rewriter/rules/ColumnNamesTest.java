@@ -1,0 +1,38 @@
+package io.noemata.rewriter.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.noemata.rewriter.sql.SqlParser;
+import java.util.Optional;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ColumnNamesTest {
+
+  private static Optional<String> name(String expression) {
+    return ColumnNames.of(SqlParser.parseExpression(expression).node());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " => ", value = {
+      "ResourceAttributes['k8s.pod.name'] => arrayElement(ResourceAttributes, 'k8s.pod.name')",
+      "`ResourceAttributes`['k8s.pod.name'] => arrayElement(ResourceAttributes, 'k8s.pod.name')",
+      "arrayElement(ResourceAttributes, 'k') => arrayElement(ResourceAttributes, 'k')",
+      "count(*) => count()",
+      "COUNT() => COUNT()",
+      "quantile(0.99)(Duration) => quantile(0.99)(Duration)",
+      "lower(m['k']) => lower(arrayElement(m, 'k'))",
+      "arr[1] => arrayElement(arr, 1)",
+  })
+  void namesWhatClickHouseNamesTheSameWay(String expression, String expected) {
+    assertEquals(Optional.of(expected), name(expression));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"m['k'] = 'a'", "t.m['k']", "`my col`['k']", "m['it''s']", "count(DISTINCT x)",
+      "quantile(0.990)(x)", "1e2", "-1", "m[{k:String}]", "CAST(x AS String)", "(a, b)"})
+  void refusesWhatItCannotNameForCertain(String expression) {
+    assertEquals(Optional.empty(), name(expression));
+  }
+}
