@@ -97,7 +97,8 @@ final class QueryHandler implements HttpHandler {
         result = engine.execute(new EngineRequest(database, params.settings(), sql, format));
       }
     }
-    queryLog.add(new QueryLog.Entry(queryId, sql, result.ok() ? 0 : result.errorCode()));
+    queryLog.add(new QueryLog.Entry(queryId, sql, result.ok() ? 0 : result.errorCode(),
+        result.rowsRead(), result.bytesRead(), result.elapsedSeconds()));
     if (!result.ok()) {
       fail(exchange, statusFor(result.errorCode()), result.errorCode(), result.error());
       return;

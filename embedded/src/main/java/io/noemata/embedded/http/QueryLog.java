@@ -2,7 +2,9 @@ package io.noemata.embedded.http;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The last N statements the HTTP front end ran, as they arrived. chDB keeps no
@@ -10,8 +12,11 @@ import java.util.List;
  */
 public final class QueryLog {
 
-  /** One statement: its query id, the SQL text and the error code (0 when it succeeded). */
-  public record Entry(String queryId, String sql, int errorCode) {}
+  /**
+   * One statement: its query id, the SQL text, the error code (0 when it succeeded) and what the
+   * engine reported reading (the figures {@code X-ClickHouse-Summary} carries).
+   */
+  public record Entry(String queryId, String sql, int errorCode, long rowsRead, long bytesRead, double elapsedSeconds) {}
 
   private final int capacity;
   private final ArrayDeque<Entry> entries = new ArrayDeque<>();
@@ -29,6 +34,18 @@ public final class QueryLog {
 
   public synchronized List<Entry> entries() {
     return new ArrayList<>(entries);
+  }
+
+  /** The entry of {@code queryId}, newest first, if it is still in the log. */
+  public synchronized Optional<Entry> byQueryId(String queryId) {
+    Iterator<Entry> it = entries.descendingIterator();
+    while (it.hasNext()) {
+      Entry e = it.next();
+      if (e.queryId().equals(queryId)) {
+        return Optional.of(e);
+      }
+    }
+    return Optional.empty();
   }
 
   /** True when some statement that arrived contains {@code fragment}. */
