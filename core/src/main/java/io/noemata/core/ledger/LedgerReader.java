@@ -1,0 +1,180 @@
+package io.noemata.core.ledger;
+
+import io.noemata.core.catalog.Measure;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableName;
+import io.noemata.core.sql.Literals;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.HashSet;
+
+/**
+ * Reads the ledger back with plain JDBC: the rows themselves (installer, {@code resources status})
+ * and the ready rollups the driver puts into a {@link io.noemata.core.catalog.CatalogSnapshot}.
+ * A rollup counts only when its row is {@code ready} and {@code system.tables} still has its target
+ * and stable view, and {@code system.columns} has every state column.
+ */
+public final class LedgerReader {
+
+  private LedgerReader() {}
+
+  /** Databases holding {@code <namespace>_resource_ledger}, sorted. */
+  public static List<String> ledgerDatabases(Connection c, String namespace) throws SQLException {
+    List<String> out = new ArrayList<>();
+    String sql = "SELECT database FROM system.tables WHERE name = "
+        + Literals.string(LedgerSchema.ledgerTable(namespace)) + " ORDER BY database";
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+
+  /** Every current row of the ledger in {@code database} (empty when it has none). */
+  public static List<LedgerRow> rows(Connection c, String database, String namespace) throws SQLException {
+    // Arrays travel as comma-joined hex and instants as epoch numbers: the same on every JDBC driver.
+    String sql = "SELECT format_version, namespace, kind, key, table_database, table_name, object, content_hash,"
+        + " state, async, file, revision, declaration, stable_view, source_object, time_column, grain_seconds,"
+        + " retention_seconds, " + hexJoined("dimensions") + ", " + hexJoined("measure_names") + ", "
+        + hexJoined("measure_definitions") + ", " + hexJoined("measure_columns") + ","
+        + " toUnixTimestamp(cutover), toUnixTimestamp(backfill_floor), toUnixTimestamp(backfilled_from),"
+        + " toUnixTimestamp(retired_at), toUnixTimestamp(prune_after), toUnixTimestamp(pruned_at),"
+        + " toUnixTimestamp64Milli(updated_at), version"
+        + " FROM " + Literals.qualified(database, LedgerSchema.ledgerTable(namespace)) + " FINAL"
+        + " ORDER BY table_database, table_name, kind, key, object";
+    List<LedgerRow> out = new ArrayList<>();
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(new LedgerRow(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+            rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getInt(10) != 0,
+            rs.getString(11), rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15),
+            rs.getString(16), rs.getLong(17), rs.getLong(18), unhex(rs.getString(19)), unhex(rs.getString(20)),
+            unhex(rs.getString(21)), unhex(rs.getString(22)), seconds(rs, 23), seconds(rs, 24), seconds(rs, 25),
+            seconds(rs, 26), seconds(rs, 27), seconds(rs, 28), Instant.ofEpochMilli(rs.getLong(29)),
+            rs.getLong(30)));
+      }
+    }
+    return out;
+  }
+
+  /** Every ledger row of {@code namespace} in every database that has a ledger. */
+  public static List<LedgerRow> allRows(Connection c, String namespace) throws SQLException {
+    List<LedgerRow> out = new ArrayList<>();
+    for (String db : ledgerDatabases(c, namespace)) {
+      out.addAll(rows(c, db, namespace));
+    }
+    return out;
+  }
+
+  /** The ready rollups of {@code namespace}, by source table, as of {@code now}. */
+  public static Map<TableName, List<Rollup>> readyRollups(Connection c, String namespace, Instant now)
+      throws SQLException {
+    Map<TableName, List<Rollup>> out = new LinkedHashMap<>();
+    for (String db : ledgerDatabases(c, namespace)) {
+      Set<String> tables = tablesOf(c, db);
+      for (LedgerRow row : rows(c, db, namespace)) {
+        if (!LedgerRow.KIND_ROLLUP.equals(row.kind()) || row.parsedState() != LedgerState.READY
+            || !tables.contains(row.object()) || !tables.contains(row.stableView())) {
+          continue;
+        }
+        Rollup r = toRollup(row, columnTypes(c, db, row.object()), now);
+        if (r != null) {
+          out.computeIfAbsent(new TableName(row.tableDatabase(), row.tableName()), k -> new ArrayList<>()).add(r);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The rollup a ready ledger row describes, given its target's {@code system.columns} types; null
+   * when a state column is missing or the covered range is empty (retention passed it by).
+   */
+  public static Rollup toRollup(LedgerRow row, Map<String, String> targetColumns, Instant now) {
+    if (row.grainSeconds() <= 0 || row.measureNames().isEmpty()) {
+      return null;
+    }
+    List<Measure> measures = new ArrayList<>();
+    for (int i = 0; i < row.measureNames().size(); i++) {
+      String type = targetColumns.get(row.measureColumns().get(i));
+      if (type == null) {
+        return null;
+      }
+      measures.add(new Measure(row.measureNames().get(i), row.measureDefinitions().get(i),
+          row.measureColumns().get(i), type));
+    }
+    Instant from = row.backfilledFrom() != null ? row.backfilledFrom() : row.cutover();
+    if (from == null) {
+      return null;
+    }
+    if (row.retentionSeconds() > 0) {
+      long bound = now.getEpochSecond() - row.retentionSeconds();
+      long aligned = Math.floorDiv(bound + row.grainSeconds() - 1, row.grainSeconds()) * row.grainSeconds();
+      if (aligned > from.getEpochSecond()) {
+        from = Instant.ofEpochSecond(aligned);
+      }
+    }
+    if (from.isAfter(now)) {
+      return null;
+    }
+    return new Rollup(row.key(), row.stableView(), row.object(), row.contentHash(),
+        Duration.ofSeconds(row.grainSeconds()), row.timeColumn(), LedgerSchema.BUCKET_COLUMN, row.dimensions(),
+        measures, from, null);
+  }
+
+  private static Set<String> tablesOf(Connection c, String db) throws SQLException {
+    Set<String> out = new HashSet<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT name FROM system.tables WHERE database = " + Literals.string(db))) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+
+  /** {@code system.columns} name to type for one table. */
+  public static Map<String, String> columnTypes(Connection c, String db, String table) throws SQLException {
+    Map<String, String> out = new LinkedHashMap<>();
+    String sql = "SELECT name, type FROM system.columns WHERE database = " + Literals.string(db)
+        + " AND table = " + Literals.string(table) + " ORDER BY position";
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.put(rs.getString(1), rs.getString(2));
+      }
+    }
+    return out;
+  }
+
+  private static String hexJoined(String column) {
+    return "arrayStringConcat(arrayMap(x -> hex(x), " + column + "), ',')";
+  }
+
+  static List<String> unhex(String joined) {
+    List<String> out = new ArrayList<>();
+    if (joined == null || joined.isEmpty()) {
+      return out;
+    }
+    for (String part : joined.split(",", -1)) {
+      out.add(new String(HexFormat.of().parseHex(part.toLowerCase(java.util.Locale.ROOT)), StandardCharsets.UTF_8));
+    }
+    return out;
+  }
+
+  private static Instant seconds(ResultSet rs, int column) throws SQLException {
+    long v = rs.getLong(column);
+    return rs.wasNull() ? null : Instant.ofEpochSecond(v);
+  }
+}

@@ -1,0 +1,109 @@
+package io.noemata.core.ledger;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One row of {@code <namespace>_resource_ledger}, as written and as read back with {@code FINAL}.
+ * Columns are documented in {@code package-info.java}; instants are whole seconds (UTC) except
+ * {@code updatedAt}. Fields that do not apply to a kind are empty strings, 0 or null.
+ */
+public record LedgerRow(
+    int formatVersion,
+    String namespace,
+    String kind,
+    String key,
+    String tableDatabase,
+    String tableName,
+    String object,
+    String contentHash,
+    String state,
+    boolean async,
+    String file,
+    String revision,
+    String declaration,
+    String stableView,
+    String sourceObject,
+    String timeColumn,
+    long grainSeconds,
+    long retentionSeconds,
+    List<String> dimensions,
+    List<String> measureNames,
+    List<String> measureDefinitions,
+    List<String> measureColumns,
+    Instant cutover,
+    Instant backfillFloor,
+    Instant backfilledFrom,
+    Instant retiredAt,
+    Instant pruneAfter,
+    Instant prunedAt,
+    Instant updatedAt,
+    long version) {
+
+  public static final String KIND_COLUMN = "column";
+  public static final String KIND_INDEX = "index";
+  public static final String KIND_PROJECTION = "projection";
+  public static final String KIND_ROLLUP = "rollup";
+
+  public LedgerRow {
+    for (Object o : new Object[] {namespace, kind, key, tableDatabase, tableName, object, contentHash, state,
+        file, revision, declaration, stableView, sourceObject, timeColumn, updatedAt}) {
+      Objects.requireNonNull(o, "ledger row field");
+    }
+    dimensions = List.copyOf(dimensions);
+    measureNames = List.copyOf(measureNames);
+    measureDefinitions = List.copyOf(measureDefinitions);
+    measureColumns = List.copyOf(measureColumns);
+    if (measureNames.size() != measureDefinitions.size() || measureNames.size() != measureColumns.size()) {
+      throw new IllegalArgumentException("measure_names, measure_definitions and measure_columns differ in length: "
+          + key);
+    }
+    if (grainSeconds < 0 || retentionSeconds < 0) {
+      throw new IllegalArgumentException("negative grain or retention: " + key);
+    }
+  }
+
+  /** The state as an enum; null when a later format wrote a state this release does not know. */
+  public LedgerState parsedState() {
+    return LedgerState.parse(state);
+  }
+
+  /** The identity of a row: newer versions of the same identity replace it. */
+  public String identity() {
+    return tableDatabase + "." + tableName + "/" + kind + "/" + key + "/" + object;
+  }
+
+  /** A copy in another state, at {@code now}, with {@code version}. */
+  public LedgerRow withState(LedgerState next, Instant now, long nextVersion) {
+    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
+        next.text(), async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
+        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
+        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion);
+  }
+
+  /** A copy with the backfill columns changed. */
+  public LedgerRow withBackfill(Instant newCutover, Instant floor, Instant from, Instant now, long nextVersion) {
+    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
+        state, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
+        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, newCutover, floor, from,
+        retiredAt, pruneAfter, prunedAt, now, nextVersion);
+  }
+
+  /** A copy with the retirement columns changed (null clears them). */
+  public LedgerRow withRetirement(LedgerState next, Instant retired, Instant pruneAt, Instant pruned, Instant now,
+      long nextVersion) {
+    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
+        next.text(), async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
+        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
+        backfilledFrom, retired, pruneAt, pruned, now, nextVersion);
+  }
+
+  /** A copy with the revision that last declared it. */
+  public LedgerRow withRevision(String rev, Instant now, long nextVersion) {
+    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
+        state, async, file, rev, declaration, stableView, sourceObject, timeColumn, grainSeconds,
+        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
+        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion);
+  }
+}

@@ -1,0 +1,35 @@
+package io.noemata.core.ledger;
+
+import java.util.Locale;
+
+/**
+ * The {@code state} of a ledger row, stored as its lower-case name. Later formats may add states;
+ * a reader treats a state it does not know as not ready.
+ */
+public enum LedgerState {
+  /** Objects are being created; nothing may read them yet. */
+  INSTALLING,
+  /** A rollup's target and materialized view exist and the cutover is set; older days are being filled. */
+  BACKFILLING,
+  /** Installed, filled and pointed at by its stable view: queries may read it. */
+  READY,
+  /** No longer declared: kept (a rollup's view keeps writing) until {@code prune_after}. */
+  RETIRED,
+  /** Dropped by prune; the row stays as history. */
+  PRUNED;
+
+  /** The stored spelling. */
+  public String text() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The state stored as {@code text}, or null for a state this release does not know. */
+  public static LedgerState parse(String text) {
+    for (LedgerState s : values()) {
+      if (s.text().equals(text)) {
+        return s;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,60 @@
+package io.noemata.core.ledger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.catalog.Rollup;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LedgerReaderTest {
+
+  static LedgerRow rollupRow(Instant backfilledFrom, long retention) {
+    return new LedgerRow(1, "noemata", "rollup", "logs_1m", "otel", "otel_logs",
+        "noemata_rollup_logs_logs_1m__0123abcd", "0123abcd", "ready", false, "x.resources.json", "r1", "{}",
+        "noemata_rollup_logs_logs_1m", "otel_logs", "Timestamp", 60, retention, List.of("ServiceName"),
+        List.of("LogCount"), List.of("count()"), List.of("LogCount"), Instant.parse("2024-06-10T00:00:30Z"),
+        backfilledFrom, backfilledFrom, null, null, null, Instant.EPOCH, 1);
+  }
+
+  @Test
+  void readyRowBecomesRollupWithStateTypesFromTheTarget() {
+    Rollup r = LedgerReader.toRollup(rollupRow(Instant.parse("2024-06-03T00:00:00Z"), 0),
+        Map.of("LogCount", "SimpleAggregateFunction(sum, UInt64)"), Instant.parse("2024-06-11T00:00:00Z"));
+    assertEquals("noemata_rollup_logs_logs_1m", r.stableView());
+    assertEquals(Duration.ofMinutes(1), r.grain());
+    assertEquals("bucket", r.bucketColumn());
+    assertEquals("SimpleAggregateFunction(sum, UInt64)", r.measures().get(0).stateType());
+    assertEquals(Instant.parse("2024-06-03T00:00:00Z"), r.coveredFrom());
+    assertNull(r.coveredUntil());
+  }
+
+  @Test
+  void retentionMovesTheCoveredStartUpToAGrainBoundary() {
+    Rollup r = LedgerReader.toRollup(rollupRow(Instant.parse("2024-06-03T00:00:00Z"), 86400),
+        Map.of("LogCount", "SimpleAggregateFunction(sum, UInt64)"), Instant.parse("2024-06-11T00:00:10Z"));
+    assertEquals(Instant.parse("2024-06-10T00:01:00Z"), r.coveredFrom());
+  }
+
+  @Test
+  void missingStateColumnMeansNotUsable() {
+    assertNull(LedgerReader.toRollup(rollupRow(Instant.parse("2024-06-03T00:00:00Z"), 0), Map.of(),
+        Instant.parse("2024-06-11T00:00:00Z")));
+  }
+
+  @Test
+  void arraysTravelAsHex() {
+    assertEquals(List.of("a,b", "ü"), LedgerReader.unhex("612C62,C3BC"));
+    assertTrue(LedgerReader.unhex("").isEmpty());
+  }
+
+  @Test
+  void unknownStatesAreNotReady() {
+    assertNull(LedgerState.parse("compacting"));
+    assertEquals(LedgerState.READY, LedgerState.parse("ready"));
+  }
+}
