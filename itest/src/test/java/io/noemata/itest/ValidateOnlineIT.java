@@ -100,6 +100,25 @@ class ValidateOnlineIT {
     assertEquals(1, r.exitCode());
   }
 
+  @Test
+  void theCommandValidatesOnlineWithAUrl() throws Exception {
+    // The command reads credentials from NOEMATA_CH_USER/PASSWORD; the embedded engine needs none.
+    org.junit.jupiter.api.Assumptions.assumeTrue(TARGET.kind() == ClickHouseTarget.Kind.EMBEDDED);
+    Path project = copy(SHARED.resolve("examples/otel"));
+    java.io.PrintStream out = System.out;
+    java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+    int exit;
+    try {
+      System.setOut(new java.io.PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8));
+      exit = io.noemata.cli.Main.run("validate", "--project", project.toString(), "--url", TARGET.httpUrl());
+    } finally {
+      System.setOut(out);
+    }
+    String printed = buffer.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, exit, printed);
+    assertTrue(printed.contains("valid (online): 0 errors, 0 warnings"), printed);
+  }
+
   private static String message(Report r, String pointer) {
     return r.findings().stream().filter(f -> f.pointer().equals(pointer)).map(Finding::message).findFirst().orElse("");
   }
