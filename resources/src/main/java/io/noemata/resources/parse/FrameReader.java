@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.noemata.resources.model.Frame;
 import io.noemata.resources.model.FrameTable;
 import io.noemata.resources.model.PhysicalName;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +41,7 @@ final class FrameReader {
     } else {
       ObjectNode t = d.object(tablesNode, "/tables", "'tables'");
       if (t != null) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = t.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : t.properties()) {
           FrameTable table = table(d, e.getKey(), e.getValue(), JsonDoc.child("/tables", e.getKey()));
           if (table != null) {
             tables.put(e.getKey(), table);
@@ -75,8 +73,7 @@ final class FrameReader {
     if (s != null) {
       ObjectNode so = d.object(s, JsonDoc.child(pointer, "scalars"), "'scalars'");
       if (so != null) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = so.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : so.properties()) {
           String at = JsonDoc.child(JsonDoc.child(pointer, "scalars"), e.getKey());
           if (e.getValue().isTextual()) {
             scalars.put(e.getKey(), e.getValue().textValue());
@@ -91,8 +88,7 @@ final class FrameReader {
     if (m != null) {
       ObjectNode mo = d.object(m, JsonDoc.child(pointer, "measures"), "'measures'");
       if (mo != null) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = mo.fields(); it.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : mo.properties()) {
           FrameTable.Measure measure = measure(d, e.getKey(), e.getValue(),
               JsonDoc.child(JsonDoc.child(pointer, "measures"), e.getKey()));
           if (measure != null) {

@@ -102,6 +102,9 @@ public final class ProjectReader {
       findings.add(new Finding(Severity.ERROR, path, "", 0, 0, "cannot read the file: " + e.getMessage()));
       return null;
     }
+    if (text.startsWith("\uFEFF")) { // a byte order mark some editors write; JSON has none
+      text = text.substring(1);
+    }
     JsonDoc doc = JsonReading.read(path, text, findings);
     docs.put(path, doc);
     return doc;

@@ -44,8 +44,7 @@ final class ResourcesReader {
     if (r == null) {
       return new ResourcesFile(d.doc().file(), entries);
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = r.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : r.properties()) {
       Entry entry = entry(d, e.getKey(), e.getValue(), JsonDoc.child("/resources", e.getKey()));
       if (entry != null) {
         entries.add(entry);

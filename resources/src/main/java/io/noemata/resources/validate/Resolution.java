@@ -1,0 +1,83 @@
+package io.noemata.resources.validate;
+
+import io.noemata.resources.expr.Expr;
+import io.noemata.resources.expr.ExprException;
+import io.noemata.resources.expr.ExprParser;
+import io.noemata.resources.expr.Hashes;
+import io.noemata.resources.expr.RollupShape;
+import io.noemata.resources.model.Entry;
+import io.noemata.resources.model.FrameTable;
+import io.noemata.resources.model.PhysicalName;
+import io.noemata.resources.model.Project;
+import io.noemata.resources.model.ResourcesFile;
+import io.noemata.resources.model.TableRef;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Names and shapes of what a valid entry installs, for the installer and the driver: they must
+ * derive the same {@code __nm_<hash>} and {@code __<hash8>} from the same declarations. Empty when
+ * the entry does not resolve (validation reports why).
+ */
+public final class Resolution {
+
+  private Resolution() {}
+
+  /** The physical table an entry's {@code table} names. */
+  public static Optional<PhysicalName> physicalTable(Project project, Entry entry) {
+    if (entry.table() instanceof TableRef.Physical p) {
+      return Optional.of(p.name());
+    }
+    TableRef.ViewTable v = (TableRef.ViewTable) entry.table();
+    return project.viewTable(v.frameId(), v.alias()).map(FrameTable::table);
+  }
+
+  /** {@code __nm_<hash>} of a column entry's expression. */
+  public static Optional<String> storedColumnName(Entry.Column column) {
+    try {
+      return Optional.of(Hashes.columnName(ExprParser.parse(column.expression(), ExprParser.Mode.ROW)));
+    } catch (ExprException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The stored shape of a rollup of {@code file}: dimensions that name a column entry of the file
+   * contribute its expression, others the physical column; measures their view definitions.
+   */
+  public static Optional<RollupShape> rollupShape(Project project, ResourcesFile file, Entry.Rollup rollup) {
+    if (!(rollup.table() instanceof TableRef.ViewTable v)) {
+      return Optional.empty();
+    }
+    Optional<FrameTable> view = project.viewTable(v.frameId(), v.alias());
+    if (view.isEmpty() || view.get().time().isEmpty()) {
+      return Optional.empty();
+    }
+    FrameTable t = view.get();
+    try {
+      List<Expr> dimensions = new ArrayList<>();
+      for (String d : rollup.dimensions()) {
+        Optional<Entry.Column> column = file.entries().stream()
+            .filter(e -> e.key().equals(d) && e instanceof Entry.Column)
+            .map(Entry.Column.class::cast).findFirst();
+        dimensions.add(column.isPresent()
+            ? ExprParser.parse(column.get().expression(), ExprParser.Mode.ROW) : new Expr.Ident(d));
+      }
+      Map<String, Expr> measures = new LinkedHashMap<>();
+      for (String m : rollup.measures()) {
+        String text = t.measures().containsKey(m) ? t.measures().get(m).expression() : t.scalars().get(m);
+        if (text == null) {
+          return Optional.empty();
+        }
+        measures.put(m, ExprParser.parse(text, ExprParser.Mode.AGGREGATE));
+      }
+      return Optional.of(new RollupShape(t.table().database(), t.table().table(), new Expr.Ident(t.time().get()),
+          rollup.grain().seconds(), dimensions, measures));
+    } catch (ExprException e) {
+      return Optional.empty();
+    }
+  }
+}
