@@ -20,6 +20,7 @@ public final class QueryLog {
 
   private final int capacity;
   private final ArrayDeque<Entry> entries = new ArrayDeque<>();
+  private long added;
 
   QueryLog(int capacity) {
     this.capacity = capacity;
@@ -30,6 +31,19 @@ public final class QueryLog {
       entries.removeFirst();
     }
     entries.addLast(entry);
+    added++;
+  }
+
+  /** How many statements arrived so far (not capped by the capacity): a mark for {@link #since}. */
+  public synchronized long mark() {
+    return added;
+  }
+
+  /** The statements that arrived after {@code mark} was taken, oldest first (as many as are kept). */
+  public synchronized List<Entry> since(long mark) {
+    int newer = (int) Math.min(entries.size(), Math.max(0, added - mark));
+    List<Entry> all = new ArrayList<>(entries);
+    return all.subList(all.size() - newer, all.size());
   }
 
   public synchronized List<Entry> entries() {
