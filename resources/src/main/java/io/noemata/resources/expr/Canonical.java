@@ -44,7 +44,8 @@ public final class Canonical {
     } else if (e instanceof Expr.Literal lit) {
       b.append(lit.kind() == Expr.Literal.Kind.STRING ? Literals.string(lit.text()) : lit.text());
     } else if (e instanceof Expr.Call c) {
-      b.append(c.name().equals("CAST") ? "CAST" : name(c.name()));
+      // a function name is followed by '(', so keywords such as and/or/not/in stay bare
+      b.append(PLAIN.matcher(c.name()).matches() ? c.name() : Literals.identifier(c.name()));
       if (c.parameters() != null) {
         printList(c.parameters(), false, b);
       }

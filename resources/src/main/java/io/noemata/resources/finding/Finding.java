@@ -27,7 +27,21 @@ public record Finding(Severity severity, String file, String pointer, int line, 
   public String toLine() {
     String where = line > 0 ? file + ":" + line + ":" + column : file;
     String at = pointer.isEmpty() ? "" : " " + pointer + ":";
-    return severity.word() + ": " + where + ":" + at + " " + message.replace('\n', ' ');
+    return oneLine(severity.word() + ": " + where + ":" + at + " " + message);
+  }
+
+  /** Control characters (a key may hold a newline) written as escapes, so a finding stays one line. */
+  private static String oneLine(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029' || c == '\u0085') {
+        b.append(String.format("\\u%04x", (int) c));
+      } else {
+        b.append(c);
+      }
+    }
+    return b.toString();
   }
 
   @Override

@@ -53,10 +53,8 @@ final class OnlineChecks {
           satisfied.add(c.key());
         }
       }
-      if (e instanceof Entry.Rollup && r.view() != null && r.view().table().time().isPresent()
-          && t.column(r.view().table().time().get()).isEmpty()) {
-        fc.warning(e, "table", "cannot be installed: " + r.physical() + " has no time column '"
-            + r.view().table().time().get() + "' (the view table's \"time\")");
+      if (e instanceof Entry.Rollup rollup && r.view() != null) {
+        rollup(fc, rollup, r.view(), t);
       }
     }
     for (NameChecks.NameUse use : uses) {
@@ -79,6 +77,28 @@ final class OnlineChecks {
       }
     }
     return satisfied;
+  }
+
+  /** The time column and the columns each stored measure reads must exist. */
+  private static void rollup(FileContext fc, Entry.Rollup r, Views.ViewTable view, PhysicalTable t) {
+    if (view.table().time().isPresent() && t.column(view.table().time().get()).isEmpty()) {
+      fc.warning(r, "table", "cannot be installed: " + t.name() + " has no time column '"
+          + view.table().time().get() + "' (the view table's \"time\")");
+    }
+    for (int k = 0; k < r.measures().size(); k++) {
+      String name = r.measures().get(k);
+      Expr expr = view.measures().getOrDefault(name, view.aggregateScalars().get(name));
+      if (expr == null) {
+        continue;
+      }
+      for (String column : Exprs.columns(expr)) {
+        if (t.column(column).isEmpty()) {
+          fc.warning(r, "measures/" + k, "cannot be installed: measure '" + name + "' reads column '" + column
+              + "', which " + t.name() + " does not have");
+          break;
+        }
+      }
+    }
   }
 
   /** Checks a column entry against the table; true when an existing column satisfies it. */

@@ -50,6 +50,22 @@ class ExprParserTest {
   }
 
   @Test
+  void precedenceFollowsClickHouse() throws ExprException {
+    assertEquals("or(a, and(b, c))", canon("a OR b AND c"));
+    assertEquals("not(equals(a, 1))", canon("NOT a = 1"));
+    assertEquals("and(isNotNull(a), like(b, 'x%'))", canon("a IS NOT NULL AND b LIKE 'x%'"));
+    assertEquals("notIn(a, tuple(1, 2))", canon("a NOT IN (1, 2)"));
+    assertEquals("tupleElement(t, 1)", canon("t.1"));
+    assertEquals("negate(x)", canon("-x"));
+    assertEquals("multiply(plus(a, b), c)", canon("(a + b) * c"));
+    assertEquals("concat(lower(a), 'x')", canon("lower(a) || 'x'"));
+    assertEquals("caseWithExpression(x, 1, 'a', 'b')", canon("CASE x WHEN 1 THEN 'a' ELSE 'b' END"));
+    assertEquals("array(1, 2)", canon("[1, 2]"));
+    assertEquals("`Events.Name`", canon("`Events.Name`"));
+    assertEquals("`select`", canon("`select`"));
+  }
+
+  @Test
   void differentKeysHashDifferently() throws ExprException {
     String a = Hashes.columnName(ExprParser.parse("ResourceAttributes['k8s.pod.name']", Mode.ROW));
     String b = Hashes.columnName(ExprParser.parse("ResourceAttributes['k8s.node.name']", Mode.ROW));

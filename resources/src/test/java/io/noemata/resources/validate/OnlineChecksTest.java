@@ -102,6 +102,16 @@ class OnlineChecksTest {
   }
 
   @Test
+  void rollupMeasuresReadColumnsTheTableHas() {
+    PhysicalTable noSeverityNumber = new PhysicalTable(LOGS, "MergeTree", logs().columns().stream()
+        .filter(c -> !c.name().equals("SeverityNumber")).toList());
+    Report r = run(Catalog.of(Map.of(LOGS, noSeverityNumber)), "{\"resources\": {\"r\": {\"rollup\": {\"table\":"
+        + " \"@otel/logs#logs\", \"grain\": \"1m\", \"dimensions\": [\"ServiceName\"], \"measures\": [\"LogCount\", \"ErrorCount\"]}}}}");
+    find(r, WARNING, RES, "/resources/r/rollup/measures/1", "measure 'ErrorCount' reads column 'SeverityNumber'");
+    assertEquals(1, r.findings().size(), r.text());
+  }
+
+  @Test
   void aTableOutsideTheMergeTreeFamilyCannotHoldAccelerators() {
     PhysicalTable memory = new PhysicalTable(LOGS, "Memory", logs().columns());
     Report r = run(Catalog.of(Map.of(LOGS, memory)),

@@ -57,6 +57,23 @@ class SeedValidationTest {
     find(r, ERROR, RES, "/resources/c/column/table", "does not compile");
   }
 
+  @Test
+  void aFrameIdMustMatchItsPath() {
+    TestProjects.write(dir, "@frames/otel/other.frame.json",
+        "{\"frame\": \"@otel/elsewhere\", \"tables\": {\"t\": {\"table\": \"otel.t\"}}}");
+    find(TestProjects.validate(dir), ERROR, "@frames/otel/other.frame.json", "/frame",
+        "does not match the file's path, which names '@otel/other'");
+  }
+
+  @Test
+  void aMeasureMustAggregateAndAScalarMustParse() {
+    TestProjects.write(dir, "@frames/otel/bad.frame.json", "{\"frame\": \"@otel/bad\", \"tables\": {\"t\": {"
+        + "\"table\": \"otel.t\", \"scalars\": {\"s\": \"lower(\"}, \"measures\": {\"M\": \"Duration * 2\"}}}}");
+    Report r = TestProjects.validate(dir);
+    find(r, ERROR, "@frames/otel/bad.frame.json", "/tables/t/measures/M", "does not aggregate");
+    find(r, ERROR, "@frames/otel/bad.frame.json", "/tables/t/scalars/s", "scalar 's' does not parse");
+  }
+
   // ---- errors: "a column expression does not parse, calls an aggregate or window function, or reads
   // a measure, an aggregate scalar, or another entry"
 
