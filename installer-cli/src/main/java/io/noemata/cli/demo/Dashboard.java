@@ -1,0 +1,52 @@
+package io.noemata.cli.demo;
+
+import java.util.List;
+
+/**
+ * The demo's dashboard over {@code otel.otel_logs} / {@code otel.otel_traces}: time series by service
+ * and severity, error counts, p99 latency by span, error rate, average duration, top pods by a Map
+ * subscript, a Map-subscript filter, and an unaligned Grafana time range. Windows fall on the
+ * demo data's days (from 2024-06-03 UTC).
+ */
+public final class Dashboard {
+
+  private Dashboard() {}
+
+  /** The panels; {@code from}/{@code to} are whole-hour instants inside the generated days. */
+  public static List<DashboardQuery> panels(String from, String to, long unalignedFromUnix, long unalignedToUnix) {
+    String window = "Timestamp >= toDateTime('" + from + "') AND Timestamp < toDateTime('" + to + "')";
+    return List.of(
+        new DashboardQuery("Log volume by service and severity, 5 min", "Grafana time series",
+            "SELECT toStartOfInterval(Timestamp, INTERVAL 5 MINUTE) AS time, ServiceName, SeverityText, count() AS logs\n"
+                + "FROM otel.otel_logs WHERE " + window + "\n"
+                + "GROUP BY time, ServiceName, SeverityText ORDER BY time, ServiceName, SeverityText", true),
+        new DashboardQuery("Error logs per hour by service", "HyperDX chart",
+            "SELECT toStartOfHour(Timestamp) AS time, ServiceName, countIf(SeverityNumber >= 17) AS errors\n"
+                + "FROM otel.otel_logs WHERE " + window + "\n"
+                + "GROUP BY time, ServiceName ORDER BY time, ServiceName", true),
+        new DashboardQuery("p99 latency by server span", "Grafana table",
+            "SELECT SpanName, quantile(0.99)(Duration) / 1e6 AS p99_ms\n"
+                + "FROM otel.otel_traces WHERE " + window + " AND SpanKind = 'Server'\n"
+                + "GROUP BY SpanName ORDER BY p99_ms DESC, SpanName LIMIT 20", true),
+        new DashboardQuery("Error rate by service", "Grafana stat",
+            "SELECT ServiceName, countIf(StatusCode = 'Error') / count() AS error_rate\n"
+                + "FROM otel.otel_traces WHERE " + window + "\n"
+                + "GROUP BY ServiceName ORDER BY ServiceName", true),
+        new DashboardQuery("Average span duration per hour", "Metabase question",
+            "SELECT toStartOfHour(Timestamp) AS hour, ServiceName, avg(Duration) AS avg_duration\n"
+                + "FROM otel.otel_traces WHERE " + window + "\n"
+                + "GROUP BY hour, ServiceName ORDER BY hour, ServiceName", true),
+        new DashboardQuery("Top pods by log lines", "Grafana bar chart",
+            "SELECT ResourceAttributes['k8s.pod.name'] AS pod, count() AS lines\n"
+                + "FROM otel.otel_logs WHERE " + window + "\n"
+                + "GROUP BY pod ORDER BY lines DESC, pod LIMIT 10", true),
+        new DashboardQuery("HTTP 500 log lines by service", "HyperDX search",
+            "SELECT ServiceName, count() AS lines\n"
+                + "FROM otel.otel_logs WHERE " + window + " AND LogAttributes['http.status_code'] = '500'\n"
+                + "GROUP BY ServiceName ORDER BY ServiceName", true),
+        new DashboardQuery("Log volume, unaligned Grafana range", "Grafana time series",
+            "SELECT toStartOfInterval(Timestamp, INTERVAL 1 HOUR) AS time, count() AS logs\n"
+                + "FROM otel.otel_logs WHERE Timestamp >= toDateTime(" + unalignedFromUnix + ") AND Timestamp <= toDateTime("
+                + unalignedToUnix + ")\nGROUP BY time ORDER BY time", false));
+  }
+}
