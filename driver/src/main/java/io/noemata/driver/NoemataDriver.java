@@ -1,0 +1,131 @@
+package io.noemata.driver;
+
+import com.clickhouse.jdbc.ClickHouseDriver;
+import io.noemata.driver.catalog.CatalogCache;
+import io.noemata.driver.catalog.CatalogKey;
+import io.noemata.driver.proxy.ProxyConnection;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+/**
+ * {@code jdbc:noemata:clickhouse://...} and {@code jdbc:noemata:ch://...}: the official
+ * clickhouse-jdbc driver, given the same URL without {@code noemata:} and every property except the
+ * driver's own {@code noemata.*} ones, behind a proxy that rewrites queries to read installed
+ * accelerators. Registered through {@code META-INF/services/java.sql.Driver}.
+ */
+public final class NoemataDriver implements Driver {
+
+  static {
+    try {
+      DriverManager.registerDriver(new NoemataDriver());
+    } catch (SQLException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private static volatile Driver clickhouse;
+
+  /** The wrapped driver, made on first use and called directly (not through DriverManager). */
+  static Driver clickhouse() {
+    Driver d = clickhouse;
+    if (d == null) {
+      synchronized (NoemataDriver.class) {
+        d = clickhouse;
+        if (d == null) {
+          d = new ClickHouseDriver();
+          clickhouse = d;
+        }
+      }
+    }
+    return d;
+  }
+
+  @Override
+  public boolean acceptsURL(String url) {
+    return NoemataUrl.accepts(url);
+  }
+
+  @Override
+  public Connection connect(String url, Properties info) throws SQLException {
+    if (!acceptsURL(url)) {
+      return null;
+    }
+    NoemataUrl parsed = NoemataUrl.parse(url);
+    Properties ours = new Properties();
+    ours.putAll(parsed.options());
+    Properties theirs = new Properties();
+    if (info != null) {
+      for (String name : info.stringPropertyNames()) {
+        // Properties given to connect() win over the URL's query string
+        (name.startsWith(NoemataSettings.PREFIX) ? ours : theirs).setProperty(name, info.getProperty(name));
+      }
+    }
+    NoemataSettings settings;
+    try {
+      settings = NoemataSettings.from(ours);
+    } catch (IllegalArgumentException e) {
+      throw new SQLException(e.getMessage(), "HY024", e);
+    }
+    Driver delegateDriver = clickhouse();
+    Connection delegate = delegateDriver.connect(parsed.delegateUrl(), theirs);
+    if (delegate == null) {
+      throw new SQLException("clickhouse-jdbc refused the URL " + parsed.delegateUrl().replaceAll("\\?.*", ""), "08001");
+    }
+    String user = theirs.getProperty("user", "default");
+    CatalogKey key = new CatalogKey(parsed.endpoint(), user, () -> delegateDriver.connect(parsed.delegateUrl(), theirs));
+    CatalogCache cache = CatalogCache.shared(settings.catalogTtl(), settings.catalogRefresh(), settings.namespace());
+    return new ProxyConnection(delegate, settings, cache, key);
+  }
+
+  @Override
+  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+    List<DriverPropertyInfo> out = new ArrayList<>();
+    out.add(info(NoemataSettings.REWRITE, "on", "on, off or dry-run (send as written, report what would change)",
+        "on", "off", "dry-run"));
+    out.add(info(NoemataSettings.CATALOG_TTL, "5m", "how long a catalog read is used, e.g. 30s, 5m"));
+    out.add(info(NoemataSettings.CATALOG_REFRESH, "half the TTL", "age after which a catalog is reloaded in the background"));
+    out.add(info(NoemataSettings.HIDE_INTERNAL, "true", "hide noemata's internal tables and __nm_* columns from DatabaseMetaData",
+        "true", "false"));
+    out.add(info(NoemataSettings.NAMESPACE, "noemata", "the deployment's table namespace"));
+    if (acceptsURL(url)) {
+      out.addAll(Arrays.asList(clickhouse().getPropertyInfo(NoemataUrl.parse(url).delegateUrl(), info)));
+    }
+    return out.toArray(new DriverPropertyInfo[0]);
+  }
+
+  private static DriverPropertyInfo info(String name, String value, String description, String... choices) {
+    DriverPropertyInfo i = new DriverPropertyInfo(name, value);
+    i.description = description;
+    i.choices = choices.length == 0 ? null : choices;
+    return i;
+  }
+
+  @Override
+  public int getMajorVersion() {
+    return 0;
+  }
+
+  @Override
+  public int getMinorVersion() {
+    return 1;
+  }
+
+  @Override
+  public boolean jdbcCompliant() {
+    return false;
+  }
+
+  @Override
+  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    throw new SQLFeatureNotSupportedException("noemata logs through SLF4J");
+  }
+}

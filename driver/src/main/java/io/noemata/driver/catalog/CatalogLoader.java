@@ -1,0 +1,138 @@
+package io.noemata.driver.catalog;
+
+import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.core.catalog.MaterializedColumn;
+import io.noemata.core.catalog.Projection;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.SkipIndex;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.catalog.TableName;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads what a server reports installed into a {@link CatalogSnapshot}: every table, in every
+ * database the user sees, that has a MATERIALIZED column, a skip index or a projection, with all
+ * its column types; and the ready rollups of the resource ledger.
+ *
+ * <p>One snapshot covers all databases rather than one per database: queries name tables of other
+ * databases ({@code otel.otel_logs} from a connection to {@code default}, as DBeaver and Grafana
+ * connect), and only tables with accelerators are read, which keeps it small.
+ */
+public final class CatalogLoader {
+
+  private static final String SYSTEM_DBS = "('system', 'INFORMATION_SCHEMA', 'information_schema')";
+
+  private static final String COLUMNS = "SELECT database, table, name, type, default_kind, default_expression"
+      + " FROM system.columns WHERE database NOT IN " + SYSTEM_DBS + " AND (database, table) IN ("
+      + "SELECT database, table FROM system.columns WHERE default_kind = 'MATERIALIZED'"
+      + " UNION DISTINCT SELECT database, table FROM system.data_skipping_indices"
+      + " UNION DISTINCT SELECT database, table FROM system.projections)"
+      + " ORDER BY database, table, position";
+  private static final String INDEXES = "SELECT database, table, name, type_full, expr, granularity"
+      + " FROM system.data_skipping_indices WHERE database NOT IN " + SYSTEM_DBS + " ORDER BY database, table, name";
+  private static final String PROJECTIONS = "SELECT database, table, name, sorting_key, query"
+      + " FROM system.projections WHERE database NOT IN " + SYSTEM_DBS + " ORDER BY database, table, name";
+
+  private CatalogLoader() {}
+
+  /** Reads the catalog over {@code c}; any failure is the caller's to report. */
+  public static CatalogSnapshot load(Connection c, String namespace) throws SQLException {
+    Map<TableName, Builder> tables = new LinkedHashMap<>();
+    try (Statement s = c.createStatement()) {
+      try (ResultSet rs = s.executeQuery(COLUMNS)) {
+        while (rs.next()) {
+          Builder b = tables.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), Builder::new);
+          String name = rs.getString(3);
+          String type = rs.getString(4);
+          b.types.put(name, type);
+          if ("MATERIALIZED".equals(rs.getString(5))) {
+            b.materialized.add(new MaterializedColumn(name, type, rs.getString(6)));
+          }
+        }
+      }
+      try (ResultSet rs = s.executeQuery(INDEXES)) {
+        while (rs.next()) {
+          Builder b = tables.get(new TableName(rs.getString(1), rs.getString(2)));
+          if (b != null) {
+            b.indexes.add(new SkipIndex(rs.getString(3), rs.getString(4), rs.getString(5), (int) Math.max(1, rs.getLong(6))));
+          }
+        }
+      }
+      try (ResultSet rs = s.executeQuery(PROJECTIONS)) {
+        while (rs.next()) {
+          Builder b = tables.get(new TableName(rs.getString(1), rs.getString(2)));
+          List<String> sort = strings(rs.getArray(4));
+          if (b != null && !sort.isEmpty()) {
+            List<String> stored = ProjectionColumns.of(rs.getString(5));
+            // Projection reads an empty list as SELECT *; a list of expressions only stores its sort columns
+            List<String> columns = stored == null ? List.of() : stored.isEmpty() ? sort : stored;
+            b.projections.add(new Projection(rs.getString(3), sort, columns));
+          }
+        }
+      }
+    }
+    rollups(c, namespace, tables);
+    List<TableInfo> infos = new ArrayList<>();
+    tables.values().forEach(b -> infos.add(b.build()));
+    return CatalogSnapshot.of(version(infos), infos);
+  }
+
+  /**
+   * Ready rollups from the {@code <namespace>_resource_ledger} tables. The ledger reader is being
+   * written in core ({@code io.noemata.core.ledger.LedgerReader}, issue 4); until it lands no rollup
+   * is listed, so no query reads one. This is the one place to call it from.
+   */
+  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables) {
+    // intentionally empty until LedgerReader lands
+  }
+
+  private static List<String> strings(Array array) throws SQLException {
+    List<String> out = new ArrayList<>();
+    if (array == null) {
+      return out;
+    }
+    Object value = array.getArray();
+    if (value instanceof Object[] items) {
+      for (Object o : items) {
+        out.add(String.valueOf(o));
+      }
+    } else if (value instanceof List<?> items) {
+      items.forEach(o -> out.add(String.valueOf(o)));
+    }
+    return out;
+  }
+
+  /** Changes with any fact of the snapshot, so rewrite decisions keyed by version stay correct. */
+  private static long version(List<TableInfo> infos) {
+    long h = 0xcbf29ce484222325L;
+    for (char ch : infos.toString().toCharArray()) {
+      h = (h ^ ch) * 0x100000001b3L;
+    }
+    return h == 0 ? 1 : h;
+  }
+
+  static final class Builder {
+    final TableName name;
+    final Map<String, String> types = new LinkedHashMap<>();
+    final List<MaterializedColumn> materialized = new ArrayList<>();
+    final List<SkipIndex> indexes = new ArrayList<>();
+    final List<Projection> projections = new ArrayList<>();
+    final List<Rollup> rollups = new ArrayList<>();
+
+    Builder(TableName name) {
+      this.name = name;
+    }
+
+    TableInfo build() {
+      return new TableInfo(name, types, materialized, indexes, projections, rollups);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package io.noemata.driver.provenance;
+
+/**
+ * The SQLState and vendor code of every warning the driver attaches. Both are stable: tools and
+ * tests may match on them. SQLStates are in class {@code 01} (warning) with an implementation
+ * subclass starting with {@code N}; vendor codes are in the 9100 range, clear of ClickHouse's own
+ * error codes.
+ */
+public enum WarningCode {
+  /** A Map subscript is read from the stored column that holds it. */
+  STORED_COLUMN_READ("01N11", 9111),
+  /** A Map subscript a stored column holds was kept as written, with the reason. */
+  STORED_COLUMN_KEPT("01N12", 9112),
+  /** The statement was not understood by the rewriter and was sent as written. */
+  NOT_UNDERSTOOD("01N30", 9130),
+  /** {@code noemata.rewrite=dry-run}: sent as written; the message holds what would have been sent. */
+  DRY_RUN("01N40", 9140),
+  /** The rewritten statement failed where the original would not; the original ran instead. */
+  FALLBACK("01N50", 9150),
+  /** The catalog of installed accelerators could not be read; the statement was sent as written. */
+  CATALOG_UNAVAILABLE("01N60", 9160),
+  /** The rewriter failed internally; the statement was sent as written. */
+  REWRITER_ERROR("01N70", 9170);
+
+  private final String sqlState;
+  private final int vendorCode;
+
+  WarningCode(String sqlState, int vendorCode) {
+    this.sqlState = sqlState;
+    this.vendorCode = vendorCode;
+  }
+
+  public String sqlState() {
+    return sqlState;
+  }
+
+  public int vendorCode() {
+    return vendorCode;
+  }
+}

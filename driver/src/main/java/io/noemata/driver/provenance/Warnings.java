@@ -1,0 +1,90 @@
+package io.noemata.driver.provenance;
+
+import io.noemata.rewriter.StoredColumnUse;
+import java.sql.SQLWarning;
+
+/** Turns a {@link QueryProvenance} into the SQLWarning chain a person reads in a SQL client. */
+public final class Warnings {
+
+  /** Longest SQL text quoted in a message; tools show warnings on one line. */
+  static final int MAX_SQL = 2000;
+
+  private Warnings() {}
+
+  /** The chain for {@code p}, or null when there is nothing to say. */
+  public static SQLWarning of(QueryProvenance p) {
+    Chain chain = new Chain();
+    if (p.fallback() != null) {
+      chain.add(WarningCode.FALLBACK, "noemata: the rewritten statement failed (Code " + p.fallback().errorCode()
+          + ": " + p.fallback().message() + "); ran the statement as written instead and reloaded the accelerator catalog");
+    }
+    if (p.catalogFailure() != null) {
+      chain.add(WarningCode.CATALOG_UNAVAILABLE, "noemata: the accelerator catalog could not be read ("
+          + p.catalogFailure() + "); sent as written");
+    }
+    if (p.rewriterError() != null) {
+      chain.add(WarningCode.REWRITER_ERROR, "noemata: internal rewriter error (" + p.rewriterError() + "); sent as written");
+    }
+    if (p.rewrite() != null && p.rewrite().notUnderstood() != null) {
+      chain.add(WarningCode.NOT_UNDERSTOOD, "noemata: sent as written; the statement was not understood: "
+          + p.rewrite().notUnderstood());
+    }
+    if (p.dryRun() && p.rewritten() != null) {
+      chain.add(WarningCode.DRY_RUN, "noemata dry-run: sent as written; rewriting would have sent: " + clip(p.rewritten()));
+    }
+    for (StoredColumnUse use : p.storedColumns()) {
+      if (use.substituted()) {
+        chain.add(WarningCode.STORED_COLUMN_READ, "noemata: " + (p.dryRun() ? "would read" : "read") + " stored column "
+            + quote(use.column()) + " for " + use.expression() + " on " + use.table());
+      } else {
+        chain.add(WarningCode.STORED_COLUMN_KEPT, "noemata: kept " + use.expression() + " on " + use.table()
+            + " (stored column " + quote(use.column()) + " not read): " + reason(use.reason()));
+      }
+    }
+    return chain.head;
+  }
+
+  static String reason(StoredColumnUse.Reason reason) {
+    switch (reason) {
+      case TABLE_NOT_ALONE:
+        return "the query level reads more than this table (a join or ARRAY JOIN)";
+      case BOUND_NAME:
+        return "the map's name is bound by the query (an alias or WITH name)";
+      case COLUMN_NAME_BOUND:
+        return "the stored column's name is bound by the query";
+      case WITH_EXPRESSION:
+        return "a WITH expression reads the map";
+      case MAP_GROUPED:
+        return "the query groups by the map itself";
+      case TYPE_DIFFERS:
+        return "the stored column's type differs from the map's value type";
+      case RESULT_NAME:
+        return "the result column's name would change";
+      case PROJECTION:
+        return "reading the column would lose the only projection that serves the query";
+      default:
+        return reason.name();
+    }
+  }
+
+  private static String quote(String identifier) {
+    return "`" + identifier.replace("`", "\\`") + "`";
+  }
+
+  private static String clip(String sql) {
+    return sql.length() <= MAX_SQL ? sql : sql.substring(0, MAX_SQL) + "... (" + sql.length() + " characters)";
+  }
+
+  private static final class Chain {
+    SQLWarning head;
+
+    void add(WarningCode code, String message) {
+      SQLWarning w = new SQLWarning(message, code.sqlState(), code.vendorCode());
+      if (head == null) {
+        head = w;
+      } else {
+        head.setNextWarning(w);
+      }
+    }
+  }
+}

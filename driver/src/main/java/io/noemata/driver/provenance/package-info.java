@@ -1,0 +1,9 @@
+/**
+ * Provenance: what the driver did with each statement, as a structured
+ * {@link io.noemata.driver.provenance.QueryProvenance} (reached with
+ * {@code statement.unwrap(NoemataStatement.class).provenance()}) and as an SQLWarning chain on the
+ * statement with stable SQLStates and vendor codes ({@link io.noemata.driver.provenance.WarningCode})
+ * and messages written for the output panel of a SQL client. Messages quote SQL the application
+ * wrote and ClickHouse's error text, never connection properties.
+ */
+package io.noemata.driver.provenance;

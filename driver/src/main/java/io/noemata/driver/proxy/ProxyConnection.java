@@ -1,0 +1,250 @@
+package io.noemata.driver.proxy;
+
+import io.noemata.driver.DriverStats;
+import io.noemata.driver.NoemataConnection;
+import io.noemata.driver.NoemataSettings;
+import io.noemata.driver.RewriteMode;
+import io.noemata.driver.catalog.CatalogCache;
+import io.noemata.driver.catalog.CatalogKey;
+import io.noemata.driver.catalog.CatalogState;
+import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.rewriter.RewriteResult;
+import io.noemata.rewriter.Rewriter;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A clickhouse-jdbc connection seen through noemata: statements it makes send their text through
+ * the rewriter; everything else is the delegate's behaviour.
+ */
+public final class ProxyConnection extends DelegatingConnection implements NoemataConnection {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ProxyConnection.class);
+
+  private final NoemataSettings settings;
+  private final CatalogCache catalogs;
+  private final CatalogKey catalogKey;
+  private final Set<Statement> open = ConcurrentHashMap.newKeySet();
+  private final AtomicLong fallbacks = new AtomicLong();
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  public ProxyConnection(Connection delegate, NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey) {
+    super(delegate);
+    this.settings = settings;
+    this.catalogs = catalogs;
+    this.catalogKey = catalogKey;
+    DriverStats.connectionOpened();
+  }
+
+  /** Decides what to send for {@code sql}; never throws for a catalog or rewriter problem. */
+  QueryProvenance plan(String sql) throws SQLException {
+    if (settings.rewrite() == RewriteMode.OFF) {
+      return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
+    }
+    String word = SqlText.firstWord(sql);
+    if (!SqlText.isQuery(word)) {
+      return QueryProvenance.asWritten(sql, "not a query");
+    }
+    if (SqlText.switchedOff(sql)) {
+      return QueryProvenance.asWritten(sql, "/* noemata:off */");
+    }
+    CatalogState catalog = catalogs.get(catalogKey);
+    if (catalog.failure() != null) {
+      return new QueryProvenance(sql, sql, null, null, "catalog unavailable", catalog.failure(), null, false, null);
+    }
+    if (catalog.snapshot().tables().isEmpty()) {
+      return QueryProvenance.asWritten(sql, "no accelerator installed");
+    }
+    String database = delegate.getSchema();
+    RewriteResult r;
+    try {
+      r = Rewriter.rewrite(sql, catalog.snapshot(), database == null || database.isEmpty() ? "default" : database);
+    } catch (RuntimeException e) {
+      LOG.warn("noemata: rewriter failed; sending the statement as written", e);
+      return new QueryProvenance(sql, sql, null, null, "rewriter error", null, e.toString(), false, null);
+    }
+    boolean dryRun = settings.rewrite() == RewriteMode.DRY_RUN;
+    String rewritten = r.changed() ? r.sql() : null;
+    String sent = r.changed() && !dryRun ? r.sql() : sql;
+    return new QueryProvenance(sql, sent, rewritten, r.provenance(), null, null, null, dryRun, null);
+  }
+
+  /** After a statement ran: DDL may have changed what is installed or who may read it. */
+  void executed(String sql) {
+    if (SqlText.isDdl(SqlText.firstWord(sql))) {
+      catalogs.invalidate(catalogKey.endpoint());
+    }
+  }
+
+  /** A rewritten statement failed and its original ran: count it and drop the stale catalog. */
+  void fellBack(QueryProvenance p) {
+    fallbacks.incrementAndGet();
+    DriverStats.fellBack();
+    catalogs.invalidate(catalogKey.endpoint());
+    LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.fallback().errorCode());
+  }
+
+  void track(Statement s) {
+    open.add(s);
+  }
+
+  void untrack(Statement s) {
+    open.remove(s);
+  }
+
+  @Override
+  public NoemataSettings settings() {
+    return settings;
+  }
+
+  @Override
+  public long fallbackCount() {
+    return fallbacks.get();
+  }
+
+  @Override
+  public int openStatementCount() {
+    open.removeIf(s -> {
+      try {
+        return s.isClosed();
+      } catch (SQLException e) {
+        return true;
+      }
+    });
+    return open.size();
+  }
+
+  @Override
+  public void invalidateCatalog() {
+    catalogs.invalidate(catalogKey.endpoint());
+  }
+
+  // --- statements
+
+  @Override
+  public Statement createStatement() throws SQLException {
+    return new ProxyStatement(delegate.createStatement(), this);
+  }
+
+  @Override
+  public Statement createStatement(int type, int concurrency) throws SQLException {
+    return new ProxyStatement(delegate.createStatement(type, concurrency), this);
+  }
+
+  @Override
+  public Statement createStatement(int type, int concurrency, int holdability) throws SQLException {
+    return new ProxyStatement(delegate.createStatement(type, concurrency, holdability), this);
+  }
+
+  /** Prepares with the same options from either text. */
+  @FunctionalInterface
+  interface Preparer {
+    PreparedStatement prepare(String sql) throws SQLException;
+  }
+
+  private PreparedStatement prepare(String sql, Preparer preparer) throws SQLException {
+    QueryProvenance p = plan(sql);
+    PreparedStatement main = preparer.prepare(p.sent());
+    PreparedStatement original = null;
+    if (p.changed()) {
+      try {
+        original = preparer.prepare(sql); // bound values are mirrored to it, for the fallback
+      } catch (SQLException e) {
+        main.close();
+        throw e;
+      }
+    }
+    return new ProxyPreparedStatement(main, original, this, p);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql) throws SQLException {
+    return prepare(sql, delegate::prepareStatement);
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+    return prepare(sql, s -> delegate.prepareStatement(s, autoGeneratedKeys));
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+    return prepare(sql, s -> delegate.prepareStatement(s, columnIndexes));
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+    return prepare(sql, s -> delegate.prepareStatement(s, columnNames));
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int type, int concurrency) throws SQLException {
+    return prepare(sql, s -> delegate.prepareStatement(s, type, concurrency));
+  }
+
+  @Override
+  public PreparedStatement prepareStatement(String sql, int type, int concurrency, int holdability) throws SQLException {
+    return prepare(sql, s -> delegate.prepareStatement(s, type, concurrency, holdability));
+  }
+
+  // ClickHouse has no stored procedures: calls are only rewritten and handed over (no provenance).
+
+  @Override
+  public CallableStatement prepareCall(String sql) throws SQLException {
+    return delegate.prepareCall(plan(sql).sent());
+  }
+
+  @Override
+  public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
+    return delegate.prepareCall(plan(sql).sent(), type, concurrency);
+  }
+
+  @Override
+  public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability) throws SQLException {
+    return delegate.prepareCall(plan(sql).sent(), type, concurrency, holdability);
+  }
+
+  @Override
+  public DatabaseMetaData getMetaData() throws SQLException {
+    return new ProxyDatabaseMetaData(delegate.getMetaData(), this);
+  }
+
+  @Override
+  public void close() throws SQLException {
+    if (closed.compareAndSet(false, true)) {
+      try {
+        for (Statement s : open) {
+          try {
+            s.close();
+          } catch (SQLException e) {
+            LOG.debug("noemata: closing a statement with its connection failed", e);
+          }
+        }
+      } finally {
+        open.clear();
+        DriverStats.connectionClosed();
+        delegate.close();
+      }
+    }
+  }
+
+  @Override
+  public void abort(Executor executor) throws SQLException {
+    if (closed.compareAndSet(false, true)) {
+      open.clear();
+      DriverStats.connectionClosed();
+    }
+    delegate.abort(executor);
+  }
+}

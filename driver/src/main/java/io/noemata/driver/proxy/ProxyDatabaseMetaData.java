@@ -1,0 +1,62 @@
+package io.noemata.driver.proxy;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.regex.Pattern;
+
+/**
+ * clickhouse-jdbc's metadata, with the proxy connection as its connection and, when
+ * {@code noemata.metadata.hide-internal} is on, without noemata's internal tables (the resource
+ * ledger, rollup targets and their materialized views; stable rollup views stay, they are for
+ * people and tools) and without {@code __nm_*} stored columns.
+ */
+final class ProxyDatabaseMetaData extends DelegatingDatabaseMetaData {
+
+  private static final Pattern HASHED = Pattern.compile(".*__[0-9a-f]{8}(_mv)?");
+
+  private final ProxyConnection connection;
+  private final boolean hide;
+  private final String prefix;
+
+  ProxyDatabaseMetaData(DatabaseMetaData delegate, ProxyConnection connection) {
+    super(delegate);
+    this.connection = connection;
+    this.hide = connection.settings().hideInternal();
+    this.prefix = connection.settings().namespace() + "_";
+  }
+
+  boolean internalTable(String name) {
+    if (name == null || !name.startsWith(prefix)) {
+      return false;
+    }
+    boolean stableView = name.startsWith(prefix + "rollup_") && !HASHED.matcher(name).matches();
+    return !stableView;
+  }
+
+  static boolean internalColumn(String name) {
+    return name != null && name.startsWith("__nm_");
+  }
+
+  @Override
+  public Connection getConnection() {
+    return connection;
+  }
+
+  @Override
+  public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
+      throws SQLException {
+    ResultSet rs = delegate.getTables(catalog, schemaPattern, tableNamePattern, types);
+    return hide ? new HidingResultSet(rs, r -> internalTable(r.getString("TABLE_NAME"))) : rs;
+  }
+
+  @Override
+  public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
+      throws SQLException {
+    ResultSet rs = delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern);
+    return hide
+        ? new HidingResultSet(rs, r -> internalTable(r.getString("TABLE_NAME")) || internalColumn(r.getString("COLUMN_NAME")))
+        : rs;
+  }
+}

@@ -1,0 +1,79 @@
+package io.noemata.driver.proxy;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The few facts the proxy reads from statement text before (or instead of) the rewriter: the
+ * leading keyword and the per-query off switch. Cheap on purpose: it runs for every statement.
+ */
+final class SqlText {
+
+  private static final Set<String> DDL = Set.of("CREATE", "ALTER", "DROP", "RENAME", "EXCHANGE", "ATTACH",
+      "DETACH", "UNDROP", "GRANT", "REVOKE");
+  private static final Pattern OFF = Pattern.compile("/\\*\\s*noemata:off\\s*\\*/");
+
+  private SqlText() {}
+
+  /** The first keyword, upper case, skipping whitespace, comments and opening parentheses; "" if none. */
+  static String firstWord(String sql) {
+    int i = 0;
+    int n = sql.length();
+    while (i < n) {
+      char c = sql.charAt(i);
+      if (Character.isWhitespace(c) || c == '(') {
+        i++;
+      } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-' || c == '#') {
+        while (i < n && sql.charAt(i) != '\n') {
+          i++;
+        }
+      } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+        i = endOfBlockComment(sql, i);
+      } else {
+        break;
+      }
+    }
+    int start = i;
+    while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_')) {
+      i++;
+    }
+    return sql.substring(start, i).toUpperCase(Locale.ROOT);
+  }
+
+  /** Index after the (possibly nested) block comment starting at {@code start}. */
+  private static int endOfBlockComment(String sql, int start) {
+    int depth = 0;
+    int i = start;
+    while (i < sql.length()) {
+      if (sql.startsWith("/*", i)) {
+        depth++;
+        i += 2;
+      } else if (sql.startsWith("*/", i)) {
+        depth--;
+        i += 2;
+        if (depth == 0) {
+          return i;
+        }
+      } else {
+        i++;
+      }
+    }
+    return i;
+  }
+
+  /** Statements that can change what is installed or who may read it. */
+  static boolean isDdl(String firstWord) {
+    return DDL.contains(firstWord);
+  }
+
+  /** Statements the rewriter may change. */
+  static boolean isQuery(String firstWord) {
+    return firstWord.equals("SELECT") || firstWord.equals("WITH");
+  }
+
+  /** True when the text holds {@code /* noemata:off *}{@code /}. */
+  static boolean switchedOff(String sql) {
+    return sql.contains("noemata:off") && OFF.matcher(sql).find();
+  }
+}

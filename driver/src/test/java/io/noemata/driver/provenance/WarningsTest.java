@@ -1,0 +1,85 @@
+package io.noemata.driver.provenance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.rewriter.Provenance;
+import io.noemata.rewriter.StoredColumnUse;
+import java.sql.SQLWarning;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WarningsTest {
+
+  private static final String POD = "ResourceAttributes['k8s.pod.name']";
+
+  private static List<SQLWarning> list(SQLWarning w) {
+    List<SQLWarning> out = new ArrayList<>();
+    for (; w != null; w = w.getNextWarning()) {
+      out.add(w);
+    }
+    return out;
+  }
+
+  private static QueryProvenance rewritten(boolean dryRun, StoredColumnUse... uses) {
+    String sql = "SELECT " + POD + " FROM otel.otel_logs";
+    String out = "SELECT `__otel_materialized_k8s.pod.name` FROM otel.otel_logs";
+    return new QueryProvenance(sql, dryRun ? sql : out, out, new Provenance(null, List.of(uses)), null, null, null, dryRun, null);
+  }
+
+  @Test
+  void nothingToSayIsNoWarning() {
+    assertNull(Warnings.of(QueryProvenance.asWritten("INSERT INTO t VALUES (1)", "not a query")));
+  }
+
+  @Test
+  void storedColumnReadAndKeptNameColumnTableAndReason() {
+    QueryProvenance p = rewritten(false,
+        new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null),
+        new StoredColumnUse(2, "otel.otel_logs", POD, 90, "__otel_materialized_k8s.pod.name", false,
+            StoredColumnUse.Reason.TABLE_NOT_ALONE));
+    List<SQLWarning> w = list(Warnings.of(p));
+    assertEquals(2, w.size());
+    assertEquals("01N11", w.get(0).getSQLState());
+    assertEquals(9111, w.get(0).getErrorCode());
+    assertEquals("noemata: read stored column `__otel_materialized_k8s.pod.name` for " + POD + " on otel.otel_logs",
+        w.get(0).getMessage());
+    assertEquals("01N12", w.get(1).getSQLState());
+    assertTrue(w.get(1).getMessage().endsWith("the query level reads more than this table (a join or ARRAY JOIN)"),
+        w.get(1).getMessage());
+  }
+
+  @Test
+  void dryRunQuotesWhatWouldHaveBeenSent() {
+    QueryProvenance p = rewritten(true,
+        new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null));
+    List<SQLWarning> w = list(Warnings.of(p));
+    assertEquals("01N40", w.get(0).getSQLState());
+    assertTrue(w.get(0).getMessage().contains("would have sent: SELECT `__otel_materialized_k8s.pod.name` FROM"));
+    assertTrue(w.get(1).getMessage().startsWith("noemata: would read stored column"));
+  }
+
+  @Test
+  void fallbackComesFirstWithTheServerError() {
+    QueryProvenance p = rewritten(false,
+        new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null))
+        .withFallback(new Fallback(47, "Code: 47. DB::Exception: Unknown identifier"));
+    SQLWarning first = Warnings.of(p);
+    assertEquals("01N50", first.getSQLState());
+    assertEquals(9150, first.getErrorCode());
+    assertTrue(first.getMessage().contains("Code 47"), first.getMessage());
+    assertEquals(p.original(), p.sent());
+  }
+
+  @Test
+  void catalogFailureSaysTheStatementWentAsWritten() {
+    QueryProvenance p = new QueryProvenance("SELECT 1", "SELECT 1", null, null, "catalog unavailable",
+        "Connection refused", null, false, null);
+    SQLWarning w = Warnings.of(p);
+    assertEquals("01N60", w.getSQLState());
+    assertEquals("noemata: the accelerator catalog could not be read (Connection refused); sent as written", w.getMessage());
+    assertNull(w.getNextWarning());
+  }
+}
