@@ -37,6 +37,10 @@ public final class ExprParser {
   private final List<Token> tokens;
   private final Mode mode;
   private int i;
+  private int depth;
+
+  /** Deeper nesting than any real expression; it keeps a hostile file from exhausting the stack. */
+  static final int MAX_DEPTH = 64;
 
   private ExprParser(String text, Mode mode) {
     this.text = text;
@@ -75,6 +79,21 @@ public final class ExprParser {
   // ---- precedence levels, lowest first ----
 
   private Expr expression() throws ExprException {
+    enter();
+    try {
+      return ternary();
+    } finally {
+      depth--;
+    }
+  }
+
+  private void enter() throws ExprException {
+    if (++depth > MAX_DEPTH) {
+      throw error("the expression is nested more than " + MAX_DEPTH + " levels deep");
+    }
+  }
+
+  private Expr ternary() throws ExprException {
     Expr cond = or();
     if (peekParameter("?")) {
       i++;
@@ -107,7 +126,12 @@ public final class ExprParser {
   private Expr not() throws ExprException {
     if (peekWord("NOT")) {
       i++;
-      return call("not", not());
+      enter();
+      try {
+        return call("not", not());
+      } finally {
+        depth--;
+      }
     }
     return comparison();
   }
@@ -213,6 +237,18 @@ public final class ExprParser {
   }
 
   private Expr unary() throws ExprException {
+    if (peekSymbol("-") || peekSymbol("+")) {
+      enter();
+      try {
+        return sign();
+      } finally {
+        depth--;
+      }
+    }
+    return postfix();
+  }
+
+  private Expr sign() throws ExprException {
     if (peekSymbol("-")) {
       i++;
       Expr operand = unary();
@@ -222,11 +258,8 @@ public final class ExprParser {
       }
       return call("negate", operand);
     }
-    if (peekSymbol("+")) {
-      i++;
-      return unary();
-    }
-    return postfix();
+    i++;
+    return unary();
   }
 
   private Expr postfix() throws ExprException {
@@ -445,7 +478,13 @@ public final class ExprParser {
 
   private Expr interval() throws ExprException {
     i++;
-    Expr amount = additive();
+    enter();
+    Expr amount;
+    try {
+      amount = additive();
+    } finally {
+      depth--;
+    }
     if (i < tokens.size() && peek().kind() == TokenKind.WORD) {
       String unit = INTERVAL_UNITS.get(peek().text().toUpperCase(Locale.ROOT).replaceAll("S$", ""));
       if (unit != null) {

@@ -18,19 +18,18 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.StringLength;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 /**
- * Malformed and random files: validation never throws, never leaks a stack trace, and reports a
- * placed, readable error for what is wrong.
+ * Malformed and random files (3,300 in all): validation never throws, never leaks a stack trace,
+ * and reports a placed, readable error for what is wrong. Inputs come from a seeded generator; the
+ * seed is in every failure message so a failure can be replayed.
  */
 class RandomFilesPropertyTest {
+
+  private final long seed = Long.getLong("noemata.seed", new Random().nextLong());
+  private final Random random = new Random(seed);
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String RES = "@frames/opentelemetry/views/otel.resources.json";
@@ -49,20 +48,21 @@ class RandomFilesPropertyTest {
     return dir;
   }
 
-  private static Report validate(String resources, String frame) throws IOException {
+  private Report validate(String resources, String frame) throws IOException {
     Path dir = project(resources, frame);
     try {
       return Validator.run(dir, null);
     } catch (Exception e) {
-      throw new AssertionError("validation threw on input:\n" + resources, e);
+      throw new AssertionError("validation threw; " + context(resources + "\nframe:\n" + frame), e);
     } finally {
       deleteTree(dir);
     }
   }
 
-  private static void assertReadable(Report r) {
+  private void assertReadable(Report r, String input) {
     String text = r.text() + r.json();
-    assertFalse(text.contains("Exception") || text.contains("\tat ") || text.contains("at io.noemata."), text);
+    assertFalse(text.contains("Exception") || text.contains("\tat ") || text.contains("at io.noemata."),
+        context(input) + text);
     for (Finding f : r.findings()) {
       assertFalse(f.message().isBlank());
       assertTrue(f.pointer().isEmpty() || f.pointer().startsWith("/"), f.pointer());
@@ -70,39 +70,65 @@ class RandomFilesPropertyTest {
     }
   }
 
-  @Property(tries = 1000)
-  void randomTextIsAnErrorNeverACrash(@ForAll @StringLength(max = 200) String text) throws IOException {
-    Report r = validate(text, null);
-    assertReadable(r);
-    assertEquals(1, r.exitCode(), r.text());
-    assertTrue(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && f.file().equals(RES)), r.text());
+  @Test
+  void randomTextIsAnErrorNeverACrash() throws IOException {
+    for (int n = 0; n < 1000; n++) {
+      String text = randomText(n % 5 == 0 ? 2000 : 200);
+      Report r = validate(text, null);
+      assertReadable(r, text);
+      assertEquals(1, r.exitCode(), context(text) + r.text());
+      assertTrue(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && f.file().equals(RES)),
+          context(text) + r.text());
+    }
   }
 
-  @Property(tries = 300)
-  void randomTextAsAFrameIsAnErrorNeverACrash(@ForAll @StringLength(max = 200) String text) throws IOException {
-    Report r = validate(Files.readString(TestProjects.EXAMPLE.resolve(RES)), text);
-    assertReadable(r);
-    assertEquals(1, r.exitCode(), r.text());
+  @Test
+  void randomTextAsAFrameIsAnErrorNeverACrash() throws IOException {
+    String resources = Files.readString(TestProjects.EXAMPLE.resolve(RES));
+    for (int n = 0; n < 300; n++) {
+      String text = randomText(200);
+      Report r = validate(resources, text);
+      assertReadable(r, text);
+      assertEquals(1, r.exitCode(), context(text) + r.text());
+    }
   }
 
-  @Property(tries = 1000)
-  void randomJsonNeverCrashes(@ForAll("jsonTrees") JsonNode tree) throws IOException {
-    Report r = validate(tree.toString(), null);
-    assertReadable(r);
-    if (r.exitCode() == 0) {
-      // only a resources object with nothing in it can be valid among random trees
-      assertTrue(tree.path("resources").isEmpty(), tree.toString());
+  @Test
+  void randomJsonNeverCrashes() throws IOException {
+    for (int n = 0; n < 1000; n++) {
+      JsonNode tree = tree(4);
+      Report r = validate(tree.toString(), null);
+      assertReadable(r, tree.toString());
+      if (r.exitCode() == 0) {
+        // only a resources object with nothing in it can be valid among random trees
+        assertTrue(tree.path("resources").isEmpty(), context(tree.toString()));
+      }
     }
   }
 
   /** Each leaf of the example resources file, given a value of the wrong JSON type: an error right there. */
-  @Property(tries = 1000)
-  void aWronglyTypedFieldIsAnErrorAtItsPointer(@ForAll("leafPointers") String pointer, @ForAll("wrongValues") JsonNode wrong)
-      throws IOException {
-    JsonNode example = JSON.readTree(Files.readString(TestProjects.EXAMPLE.resolve(RES)));
+  @Test
+  void aWronglyTypedFieldIsAnErrorAtItsPointer() throws IOException {
+    String source = Files.readString(TestProjects.EXAMPLE.resolve(RES));
+    List<String> leaves = new ArrayList<>();
+    collectLeaves(JSON.readTree(source), "", leaves);
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    List<JsonNode> wrongValues = List.of(f.numberNode(7), f.nullNode(), f.booleanNode(true), f.objectNode(),
+        f.arrayNode().add(3), f.textNode("x"));
+    int checked = 0;
+    for (String pointer : leaves) {
+      for (JsonNode wrong : wrongValues) {
+        checked += wronglyTyped(source, pointer, wrong) ? 1 : 0;
+      }
+    }
+    assertTrue(checked >= leaves.size() * 4, "most replacements change the type: " + checked);
+  }
+
+  private boolean wronglyTyped(String source, String pointer, JsonNode wrong) throws IOException {
+    JsonNode example = JSON.readTree(source);
     JsonNode original = example.at(pointer);
     if (sameJsonType(original, wrong)) {
-      return;
+      return false;
     }
     ObjectNode parent = null;
     JsonNode p = example.at(pointer.substring(0, pointer.lastIndexOf('/')));
@@ -113,64 +139,66 @@ class RandomFilesPropertyTest {
     } else {
       ((ArrayNode) p).set(Integer.parseInt(last), wrong);
     }
-    Report r = validate(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(example), null);
-    assertReadable(r);
+    String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(example);
+    Report r = validate(text, null);
+    assertReadable(r, text);
     assertEquals(1, r.exitCode(), r.text());
     assertTrue(r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR && f.file().equals(RES)
         && f.pointer().equals(pointer) && f.line() > 0), pointer + " <- " + wrong + "\n" + r.text());
+    return true;
   }
 
-  @Provide
-  Arbitrary<String> leafPointers() throws IOException {
-    JsonNode example = JSON.readTree(Files.readString(TestProjects.EXAMPLE.resolve(RES)));
-    List<String> leaves = new ArrayList<>();
-    collectLeaves(example, "", leaves);
-    return Arbitraries.of(leaves);
-  }
+  private static final List<String> WORDS = List.of("resources", "column", "index", "projection", "rollup",
+      "table", "expression", "type", "kind", "order_by", "columns", "grain", "dimensions", "measures", "retention",
+      "from", "async", "@opentelemetry/views/logs#logs", "otel.otel_logs", "1m", "7m", "bloom_filter", "text",
+      "LogCount", "ServiceName", "ResourceAttributes['k']", "count()", "a;b", "", "#", "@x#y", "logs_1m");
 
-  @Provide
-  Arbitrary<JsonNode> wrongValues() {
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    return Arbitraries.of(f.numberNode(7), f.nullNode(), f.booleanNode(true), f.objectNode(),
-        f.arrayNode().add(3), f.textNode("x"));
-  }
+  private static final String ALPHABET = "{}[]:,\"\\ \n\tabcXYZ019-_.#@'`;()eE+\u00e9\u2028\u0000\uFEFF/*";
 
-  @Provide
-  Arbitrary<JsonNode> jsonTrees() {
-    return tree(4);
-  }
-
-  private Arbitrary<JsonNode> tree(int depth) {
-    JsonNodeFactory f = JsonNodeFactory.instance;
-    Arbitrary<String> words = Arbitraries.oneOf(
-        Arbitraries.of("resources", "column", "index", "projection", "rollup", "table", "expression", "type",
-            "kind", "order_by", "columns", "grain", "dimensions", "measures", "retention", "from", "async",
-            "@opentelemetry/views/logs#logs", "otel.otel_logs", "1m", "7m", "bloom_filter", "text",
-            "LogCount", "ServiceName", "ResourceAttributes['k']", "count()", "a;b", "", "#", "@x#y"),
-        Arbitraries.strings().ofMaxLength(8));
-    Arbitrary<JsonNode> leaf = Arbitraries.oneOf(
-        words.map(f::textNode),
-        Arbitraries.integers().map(f::numberNode),
-        Arbitraries.of(f.booleanNode(true), f.booleanNode(false), f.nullNode()));
-    if (depth == 0) {
-      return leaf;
+  /** Text biased towards JSON punctuation, keywords of the format, and awkward characters. */
+  private String randomText(int maxLength) {
+    StringBuilder b = new StringBuilder();
+    int length = random.nextInt(maxLength + 1);
+    while (b.length() < length) {
+      int pick = random.nextInt(10);
+      if (pick < 2) {
+        b.append('"').append(WORDS.get(random.nextInt(WORDS.size()))).append('"');
+      } else if (pick < 3) {
+        b.append((char) random.nextInt(0x3000));
+      } else {
+        b.append(ALPHABET.charAt(random.nextInt(ALPHABET.length())));
+      }
     }
-    Arbitrary<JsonNode> child = Arbitraries.lazy(() -> tree(depth - 1));
-    Arbitrary<JsonNode> object = Combinators.combine(words.list().ofMaxSize(4), child.list().ofMaxSize(4))
-        .as((keys, values) -> {
-          ObjectNode o = f.objectNode();
-          for (int k = 0; k < Math.min(keys.size(), values.size()); k++) {
-            o.set(keys.get(k), values.get(k));
-          }
-          return (JsonNode) o;
-        });
-    Arbitrary<JsonNode> array = child.list().ofMaxSize(3).map(items -> {
-      ArrayNode a = f.arrayNode();
-      items.forEach(a::add);
-      return (JsonNode) a;
-    });
-    return Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(2, leaf), net.jqwik.api.Tuple.of(5, object), net.jqwik.api.Tuple.of(1, array));
+    return b.toString();
+  }
+
+  private JsonNode tree(int depth) {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    int pick = depth == 0 ? random.nextInt(3) : random.nextInt(8);
+    switch (pick) {
+      case 0:
+        return f.textNode(random.nextInt(4) == 0 ? randomText(8) : WORDS.get(random.nextInt(WORDS.size())));
+      case 1:
+        return f.numberNode(random.nextInt());
+      case 2:
+        return List.of(f.booleanNode(true), f.booleanNode(false), f.nullNode()).get(random.nextInt(3));
+      case 3:
+        ArrayNode a = f.arrayNode();
+        for (int k = random.nextInt(4); k > 0; k--) {
+          a.add(tree(depth - 1));
+        }
+        return a;
+      default:
+        ObjectNode o = f.objectNode();
+        for (int k = random.nextInt(5); k > 0; k--) {
+          o.set(random.nextInt(6) == 0 ? randomText(6) : WORDS.get(random.nextInt(WORDS.size())), tree(depth - 1));
+        }
+        return o;
+    }
+  }
+
+  private String context(String input) {
+    return "seed " + seed + " (rerun with -Dnoemata.seed=" + seed + "), input:\n" + input + "\n";
   }
 
   private static void collectLeaves(JsonNode n, String pointer, List<String> out) {
