@@ -1,0 +1,150 @@
+package io.noemata.itest;
+
+import static io.noemata.itest.DriverFixture.TARGET;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+import io.noemata.driver.NoemataStatement;
+import io.noemata.driver.provenance.QueryProvenance;
+
+/**
+ * The shared corpus through {@code jdbc:noemata:clickhouse://.../otel} and through plain
+ * clickhouse-jdbc: the same columns and rows; what reached the engine is what the rewriter decided.
+ */
+class DriverCorpusIT {
+
+  private static Connection plain;
+  private static Connection noemata;
+  private static final List<String> changed = new ArrayList<>();
+
+  @BeforeAll
+  static void open() throws Exception {
+    DriverFixture.otel();
+    plain = TARGET.connect("otel");
+    noemata = DriverFixture.connect("otel");
+  }
+
+  @AfterAll
+  static void close() throws SQLException {
+    plain.close();
+    noemata.close();
+  }
+
+  /** Rows as one sortable list: row order is only defined up to ties, and both sides ran the same data. */
+  private static List<List<String>> sorted(List<List<String>> rows) {
+    List<List<String>> out = new ArrayList<>(rows);
+    out.sort(Comparator.comparing(Object::toString));
+    return out;
+  }
+
+  private record Outcome(List<String> columns, List<List<String>> rows, QueryProvenance provenance, List<String> states) {}
+
+  private static Outcome run(Connection c, DriverFixture.CorpusQuery q) throws SQLException {
+    if (!q.params().isEmpty()) {
+      try (PreparedStatement ps = c.prepareStatement(q.sql())) {
+        for (int i = 0; i < q.params().size(); i++) {
+          ps.setString(i + 1, q.params().get(i));
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+          return outcome(ps, rs);
+        }
+      }
+    }
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(q.sql())) {
+      return outcome(s, rs);
+    }
+  }
+
+  private static Outcome outcome(Statement s, ResultSet rs) throws SQLException {
+    List<String> columns = DriverFixture.columnNames(rs);
+    List<List<String>> rows = DriverFixture.rows(rs);
+    QueryProvenance p = s.isWrapperFor(NoemataStatement.class) ? s.unwrap(NoemataStatement.class).provenance() : null;
+    return new Outcome(columns, rows, p, DriverFixture.states(s.getWarnings()));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyCorpusQueryAnswersAsPlainClickHouseJdbcDoes() {
+    return DriverFixture.corpus().stream().map(q -> DynamicTest.dynamicTest(q.id(), () -> {
+      Outcome expected;
+      try {
+        expected = run(plain, q);
+      } catch (SQLException plainFailure) {
+        // e.g. an explicit FORMAT clause, which clickhouse-jdbc refuses: the same refusal through noemata
+        SQLException e = assertThrows(SQLException.class, () -> run(noemata, q));
+        assertEquals(plainFailure.getMessage(), e.getMessage());
+        return;
+      }
+      long mark = DriverFixture.log().mark();
+      Outcome actual = run(noemata, q);
+      List<String> sent = DriverFixture.sentSince(mark);
+      if (!q.params().isEmpty()) {
+        // clickhouse-jdbc inlines bound values: the engine sees the text with literals in place of ?
+        String head = actual.provenance().sent().substring(0, actual.provenance().sent().indexOf('?'));
+        assertTrue(sent.stream().anyMatch(t -> t.startsWith(head) && t.contains("'checkout'")), "bound values inlined");
+        assertEquals(expected.rows(), actual.rows());
+        return;
+      }
+      assertEquals(expected.columns(), actual.columns(), "result column names");
+      assertEquals(expected.rows().size(), actual.rows().size(), "row count");
+      assertEquals(sorted(expected.rows()), sorted(actual.rows()), "rows");
+      QueryProvenance p = actual.provenance();
+      assertTrue(sent.contains(p.sent()), "the engine received the text the driver reports sending");
+      if (p.changed()) {
+        changed.add(q.id());
+        assertTrue(actual.states().contains("01N11"), "a rewrite names the stored column it reads: " + actual.states());
+        assertFalse(sent.contains(q.sql()), "the original text did not reach the engine");
+      } else {
+        assertTrue(sent.contains(q.sql()), "unchanged statements arrive byte for byte");
+      }
+    }));
+  }
+
+  @Test
+  void storedColumnQueriesAreRewrittenAndOnlyThey() throws Exception {
+    List<String> expectChange = new ArrayList<>();
+    List<String> allowChange = new ArrayList<>();
+    List<String> actual = new ArrayList<>();
+    for (DriverFixture.CorpusQuery q : DriverFixture.corpus()) {
+      if (q.expect().equals("column")) {
+        allowChange.add(q.id());
+        // LogAttributes['http.status_code'] has no stored column on this table: see dep-http-status-column
+        if (!q.sql().contains("http.status_code")) {
+          expectChange.add(q.id());
+        }
+      }
+      if (q.params().isEmpty()) {
+        try (Statement s = noemata.createStatement()) {
+          try {
+            s.executeQuery(q.sql()).close();
+          } catch (SQLException refusedByClickHouseJdbc) {
+            // FORMAT clauses: the driver still planned the text
+          }
+          if (s.unwrap(NoemataStatement.class).provenance().changed()) {
+            actual.add(q.id());
+          }
+        }
+      }
+    }
+    assertFalse(expectChange.isEmpty());
+    assertTrue(actual.containsAll(expectChange), "rewritten " + actual + ", expected at least " + expectChange);
+    assertTrue(allowChange.containsAll(actual), "rewritten " + actual + ", only column queries may be: " + allowChange);
+  }
+}

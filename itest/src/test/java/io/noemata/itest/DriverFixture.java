@@ -1,0 +1,166 @@
+package io.noemata.itest;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+import io.noemata.embedded.http.QueryLog;
+import io.noemata.otel.OtelDataGenerator;
+import io.noemata.otel.OtelDataSpec;
+
+/** What the driver's integration tests share: URLs, connections, the OTel data, the shared corpus. */
+final class DriverFixture {
+
+  static final ClickHouseTarget TARGET = ClickHouseTarget.get();
+  /** Rows of each OTel table: enough for every corpus query to return rows, quick to generate. */
+  static final long OTEL_ROWS = 200_000;
+
+  private static boolean otelReady;
+
+  private DriverFixture() {}
+
+  static String url(String database) {
+    return "jdbc:noemata:clickhouse://" + TARGET.hostPort() + "/" + database;
+  }
+
+  /** A noemata connection to {@code database} with extra properties as name, value pairs. */
+  static Connection connect(String database, String... props) throws SQLException {
+    Properties p = TARGET.credentials();
+    for (int i = 0; i < props.length; i += 2) {
+      p.setProperty(props[i], props[i + 1]);
+    }
+    return DriverManager.getConnection(url(database), p);
+  }
+
+  /** The corpus days of OTel data in database {@code otel}, generated once if missing. */
+  static synchronized void otel() throws Exception {
+    if (otelReady) {
+      return;
+    }
+    try (Connection c = TARGET.connect("default"); Statement s = c.createStatement()) {
+      long rows = 0;
+      try (ResultSet rs = s.executeQuery("SELECT sum(total_rows) FROM system.tables WHERE database = 'otel'"
+          + " AND name IN ('otel_logs', 'otel_traces')")) {
+        if (rs.next()) {
+          rows = rs.getLong(1);
+        }
+      }
+      if (rows == 0) {
+        new OtelDataGenerator(OtelDataSpec.corpusDays(OTEL_ROWS)).generate(s::execute, (t, d, n) -> {});
+      }
+    }
+    otelReady = true;
+  }
+
+  static QueryLog log() {
+    QueryLog log = TARGET.embeddedQueryLog();
+    if (log == null) {
+      throw new IllegalStateException("these tests read the embedded engine's query log; run with NOEMATA_IT_TARGET=embedded");
+    }
+    return log;
+  }
+
+  /** The SQL texts the engine received after {@code mark}. */
+  static List<String> sentSince(long mark) {
+    return log().since(mark).stream().map(QueryLog.Entry::sql).toList();
+  }
+
+  /** Every row as strings, in order. */
+  static List<List<String>> rows(ResultSet rs) throws SQLException {
+    ResultSetMetaData md = rs.getMetaData();
+    List<List<String>> out = new ArrayList<>();
+    while (rs.next()) {
+      List<String> row = new ArrayList<>();
+      for (int i = 1; i <= md.getColumnCount(); i++) {
+        row.add(rs.getString(i));
+      }
+      out.add(row);
+    }
+    return out;
+  }
+
+  static List<String> columnNames(ResultSet rs) throws SQLException {
+    ResultSetMetaData md = rs.getMetaData();
+    List<String> out = new ArrayList<>();
+    for (int i = 1; i <= md.getColumnCount(); i++) {
+      out.add(md.getColumnLabel(i));
+    }
+    return out;
+  }
+
+  static List<SQLWarning> warnings(SQLWarning w) {
+    List<SQLWarning> out = new ArrayList<>();
+    for (; w != null; w = w.getNextWarning()) {
+      out.add(w);
+    }
+    return out;
+  }
+
+  static List<String> states(SQLWarning w) {
+    return warnings(w).stream().map(SQLWarning::getSQLState).toList();
+  }
+
+  /** One statement of shared/corpus/queries_shared.sql. */
+  record CorpusQuery(String id, String expect, List<String> params, String sql) {}
+
+  static List<CorpusQuery> corpus() {
+    Path file = sharedDir().resolve("corpus/queries_shared.sql");
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<CorpusQuery> out = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (!line.startsWith("-- id: ")) {
+        continue;
+      }
+      String id = line.substring(7, line.indexOf('|')).strip();
+      String expect = line.substring(line.indexOf("expect:") + 7).strip();
+      List<String> params = new ArrayList<>();
+      i++;
+      while (lines.get(i).startsWith("-- note:") || lines.get(i).startsWith("-- params:")) {
+        if (lines.get(i).startsWith("-- params:")) {
+          for (String p : lines.get(i).substring(10).split(",")) {
+            params.add(p.strip().replaceAll("^'|'$", ""));
+          }
+        }
+        i++;
+      }
+      StringBuilder sql = new StringBuilder();
+      while (true) {
+        String l = lines.get(i);
+        if (l.stripTrailing().endsWith(";")) {
+          sql.append(l, 0, l.lastIndexOf(';'));
+          break;
+        }
+        sql.append(l).append('\n');
+        i++;
+      }
+      out.add(new CorpusQuery(id, expect, List.copyOf(params), sql.toString()));
+    }
+    return out;
+  }
+
+  static Path sharedDir() {
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      if (Files.isDirectory(dir.resolve("shared/corpus"))) {
+        return dir.resolve("shared");
+      }
+    }
+    throw new IllegalStateException("shared/corpus not found above " + Path.of("").toAbsolutePath());
+  }
+}
