@@ -68,10 +68,10 @@ public final class ExprParser {
         throw new ExprException("unterminated quote or comment", t.start());
       }
       if (t.isSymbol(";")) {
-        throw new ExprException("';' is not allowed: an expression is not a statement", t.start());
+        throw new ExprException("';' is not allowed: an expression is not a statement", t.start(), true);
       }
       if (t.kind() == TokenKind.PARAMETER && !t.text().equals("?")) {
-        throw new ExprException("query parameters are not allowed in an expression", t.start());
+        throw new ExprException("query parameters are not allowed in an expression", t.start(), true);
       }
     }
   }
@@ -186,14 +186,14 @@ public final class ExprParser {
 
   private Expr in(Expr left, boolean negated) throws ExprException {
     if (acceptWord("GLOBAL")) {
-      throw error("GLOBAL IN reads another table; it is not allowed in an expression");
+      throw refusal("GLOBAL IN reads another table; it is not allowed in an expression");
     }
     expectWord("IN");
     int at = i;
     Expr set = concat();
     if (set instanceof Expr.Ident) {
       throw new ExprException("IN over a table name reads another table; list the values instead",
-          tokens.get(at).start());
+          tokens.get(at).start(), true);
     }
     return call(negated ? "notIn" : "in", left, set);
   }
@@ -278,7 +278,7 @@ public final class ExprParser {
           e = call("tupleElement", e, new Expr.Literal(Expr.Literal.Kind.NUMBER, after.text()));
         } else {
           throw new ExprException("qualified names are not allowed; write the column name alone"
-              + " (backtick-quote a name that contains a dot, such as `Events.Name`)", dot.start());
+              + " (backtick-quote a name that contains a dot, such as `Events.Name`)", dot.start(), true);
         }
       } else if (peekSymbol("::")) {
         i++;
@@ -304,7 +304,7 @@ public final class ExprParser {
         i++;
         return new Expr.Literal(Expr.Literal.Kind.STRING, Literals.unquote(t.text()));
       }
-      case PARAMETER -> throw error("query parameters are not allowed in an expression");
+      case PARAMETER -> throw refusal("query parameters are not allowed in an expression");
       case SYMBOL -> {
         if (t.isSymbol("(")) {
           return parenthesized();
@@ -343,7 +343,7 @@ public final class ExprParser {
         return interval();
       }
       if (t.isWord("SELECT") || t.isWord("WITH") || t.isWord("FROM")) {
-        throw error("subqueries are not allowed in an expression");
+        throw refusal("subqueries are not allowed in an expression");
       }
     }
     if (t.kind() == TokenKind.WORD && call && t.isWord("CAST")) {
@@ -360,20 +360,20 @@ public final class ExprParser {
     String name = Functions.canonicalName(nameToken.identifier());
     if (Functions.isTableFunction(name)) {
       throw new ExprException("'" + name + "' is a table function; an expression cannot read other"
-          + " tables, files or hosts", nameToken.start());
+          + " tables, files or hosts", nameToken.start(), true);
     }
     if (Functions.isNotRowWise(name)) {
       throw new ExprException("'" + name + "' reads another object or changes the row count;"
-          + " it is not allowed in an expression", nameToken.start());
+          + " it is not allowed in an expression", nameToken.start(), true);
     }
     if (Functions.isWindowOnly(name)) {
       throw new ExprException("'" + name + "' is a window function; window functions are not"
-          + " allowed", nameToken.start());
+          + " allowed", nameToken.start(), true);
     }
     boolean aggregate = Functions.isAggregate(name);
     if (aggregate && mode == Mode.ROW) {
       throw new ExprException("'" + name + "' is an aggregate function; a row expression cannot"
-          + " aggregate (declare it as a measure instead)", nameToken.start());
+          + " aggregate (declare it as a measure instead)", nameToken.start(), true);
     }
     expectSymbol("(");
     rejectSubquery();
@@ -388,7 +388,7 @@ public final class ExprParser {
       arguments = list(")", true);
     }
     if (peekWord("OVER")) {
-      throw error("window functions (OVER) are not allowed");
+      throw refusal("window functions (OVER) are not allowed");
     }
     if (distinct && !aggregate) {
       throw new ExprException("DISTINCT is only meaningful in an aggregate", nameToken.start());
@@ -585,7 +585,7 @@ public final class ExprParser {
 
   private void rejectSubquery() throws ExprException {
     if (peekWord("SELECT") || peekWord("WITH")) {
-      throw error("subqueries are not allowed in an expression");
+      throw refusal("subqueries are not allowed in an expression");
     }
   }
 
@@ -658,6 +658,11 @@ public final class ExprParser {
       throw error("expected '" + symbol + "'");
     }
     i++;
+  }
+
+  private ExprException refusal(String message) {
+    ExprException e = error(message);
+    return new ExprException(e.getMessage(), e.offset(), true);
   }
 
   private ExprException error(String message) {

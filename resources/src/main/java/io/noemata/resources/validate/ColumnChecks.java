@@ -34,7 +34,8 @@ final class ColumnChecks {
         expr = ExprParser.parse(c.expression(), ExprParser.Mode.ROW);
       } catch (ExprException ex) {
         fc.sink.errorInString(fc.path(), FileContext.pointer(e, "expression"), c.expression(), ex.offset(),
-            "the column expression does not parse: " + ex.getMessage() + " (character " + (ex.offset() + 1) + ")");
+            (ex.refusal() ? "the column expression is not allowed: " : "the column expression does not parse: ")
+                + ex.getMessage() + " (character " + (ex.offset() + 1) + ")");
         continue;
       }
       if (!readsOnlyColumns(fc, c, expr)) {

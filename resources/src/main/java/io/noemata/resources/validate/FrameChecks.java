@@ -42,7 +42,7 @@ final class FrameChecks {
             (Exprs.aggregates(e) ? aggregates : rows).put(s.getKey(), e);
           } catch (ExprException ex) {
             sink.errorInString(frame.file(), at, s.getValue(), ex.offset(), "scalar '" + s.getKey()
-                + "' does not parse: " + ex.getMessage() + " (character " + (ex.offset() + 1) + ")");
+                + (ex.refusal() ? "' is not allowed: " : "' does not parse: ") + ex.getMessage() + " (character " + (ex.offset() + 1) + ")");
             compiles = false;
           }
         }
@@ -59,7 +59,7 @@ final class FrameChecks {
             }
           } catch (ExprException ex) {
             sink.errorInString(frame.file(), at, m.expression(), ex.offset(), "measure '" + m.name()
-                + "' does not parse: " + ex.getMessage() + " (character " + (ex.offset() + 1) + ")");
+                + (ex.refusal() ? "' is not allowed: " : "' does not parse: ") + ex.getMessage() + " (character " + (ex.offset() + 1) + ")");
             compiles = false;
           }
           if (t.scalars().containsKey(m.name())) {

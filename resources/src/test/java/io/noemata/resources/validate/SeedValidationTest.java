@@ -91,7 +91,7 @@ class SeedValidationTest {
     // "expression": "lower(a) + count()"  -- count starts at character 12 of the string
     Report r = run("{\"resources\": {\"c\": {\"column\": {\"table\": \"@otel/logs#logs\",\n"
         + "  \"expression\": \"lower(Body) + count()\"}}}}");
-    Finding f = find(r, ERROR, RES, "/resources/c/column/expression", "aggregate function");
+    Finding f = find(r, ERROR, RES, "/resources/c/column/expression", "is not allowed: 'count' is an aggregate function");
     assertEquals(2, f.line());
     assertEquals(17 + 1 + "lower(Body) + ".length(), f.column());
   }
@@ -119,7 +119,7 @@ class SeedValidationTest {
     for (String bad : new String[] {"Body; DROP TABLE x", "(SELECT 1)", "url('http://h/x', 'CSV')",
         "file('/etc/passwd')", "remote('h', 'db', 't')", "s3('b')"}) {
       Report r = run(res(column("c", "@otel/logs#logs", bad)));
-      find(r, ERROR, RES, "/resources/c/column/expression", "does not parse");
+      find(r, ERROR, RES, "/resources/c/column/expression", "the column expression is not allowed: ");
     }
   }
 
