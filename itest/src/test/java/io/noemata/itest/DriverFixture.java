@@ -71,9 +71,19 @@ final class DriverFixture {
     return log;
   }
 
-  /** The SQL texts the engine received after {@code mark}. */
+  /** The SQL texts the engine received after {@code mark}, without the driver's own catalog reads. */
   static List<String> sentSince(long mark) {
-    return log().since(mark).stream().map(QueryLog.Entry::sql).toList();
+    return log().since(mark).stream().map(QueryLog.Entry::sql).filter(t -> !isCatalogRead(t)).toList();
+  }
+
+  /** How many catalog reads (of system.columns by the driver) arrived after {@code mark}. */
+  static long catalogReadsSince(long mark) {
+    return log().since(mark).stream().map(QueryLog.Entry::sql)
+        .filter(t -> t.startsWith("SELECT database, table, name, type, default_kind")).count();
+  }
+
+  private static boolean isCatalogRead(String sql) {
+    return sql.startsWith("SELECT database, table, name") && sql.contains(" FROM system.");
   }
 
   /** Every row as strings, in order. */
