@@ -30,6 +30,7 @@ final class ResourcesReader {
 
   static ResourcesFile read(Decoder d) {
     List<Entry> entries = new ArrayList<>();
+    List<ResourcesFile.Incomplete> incomplete = new ArrayList<>();
     ObjectNode root = d.object(d.doc().root(), "", "a resources file");
     if (root == null) {
       return new ResourcesFile(d.doc().file(), entries);
@@ -45,15 +46,16 @@ final class ResourcesReader {
       return new ResourcesFile(d.doc().file(), entries);
     }
     for (Map.Entry<String, JsonNode> e : r.properties()) {
-      Entry entry = entry(d, e.getKey(), e.getValue(), JsonDoc.child("/resources", e.getKey()));
+      Entry entry = entry(d, e.getKey(), e.getValue(), JsonDoc.child("/resources", e.getKey()), incomplete);
       if (entry != null) {
         entries.add(entry);
       }
     }
-    return new ResourcesFile(d.doc().file(), entries);
+    return new ResourcesFile(d.doc().file(), entries, incomplete);
   }
 
-  private static Entry entry(Decoder d, String key, JsonNode node, String pointer) {
+  private static Entry entry(Decoder d, String key, JsonNode node, String pointer,
+      List<ResourcesFile.Incomplete> incomplete) {
     boolean keyOk = Entry.KEY.matcher(key).matches();
     if (!keyOk) {
       d.error(pointer, "entry key '" + key + "' is not allowed: keys start with a letter or _ and"
@@ -95,6 +97,9 @@ final class ResourcesReader {
       case "projection" -> projection(d, buildKey, body, at, table, async);
       default -> rollup(d, buildKey, body, at, table, async);
     };
+    if (keyOk && built == null && table != null) {
+      incomplete.add(new ResourcesFile.Incomplete(key, kind, table));
+    }
     return keyOk ? built : null;
   }
 

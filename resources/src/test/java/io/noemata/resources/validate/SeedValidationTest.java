@@ -48,6 +48,13 @@ class SeedValidationTest {
   }
 
   @Test
+  void aMissingAliasIsReportedEvenWhenOtherFieldsAreWrong() {
+    Report r = run("{\"resources\": {\"i\": {\"index\": {\"table\": \"@otel/logs#nope\", \"column\": \"Body\", \"kind\": \"hash\"}}}}");
+    find(r, ERROR, RES, "/resources/i/index/table", "has no table alias 'nope'");
+    find(r, ERROR, RES, "/resources/i/index/kind", "unknown index kind 'hash'");
+  }
+
+  @Test
   void framesViewDoesNotCompile() {
     TestProjects.write(dir, "@frames/otel/bad.frame.json",
         "{\"frame\": \"@otel/bad\", \"tables\": {\"t\": {\"table\": \"otel.t\", \"measures\": {\"M\": \"count(\"}}}}",
