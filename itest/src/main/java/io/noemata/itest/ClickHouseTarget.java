@@ -2,7 +2,12 @@ package io.noemata.itest;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 import org.testcontainers.DockerClientFactory;
@@ -118,7 +123,31 @@ public final class ClickHouseTarget {
     return DriverManager.getConnection(jdbcUrl(database), credentials());
   }
 
-  /** The statements the embedded engine received; null on other targets (use system.query_log there). */
+  /**
+   * The SQL texts that reached the server and contain {@code marker} (put a unique comment in the
+   * query), oldest first: the embedded engine's own log, or {@code system.query_log} on a server.
+   */
+  public List<String> arrivedSql(String marker) throws SQLException {
+    if (embeddedFrontend != null) {
+      return embeddedFrontend.queryLog().entries().stream().map(QueryLog.Entry::sql).filter(s -> s.contains(marker)).toList();
+    }
+    List<String> out = new ArrayList<>();
+    try (Connection c = connect("system"); Statement s = c.createStatement()) {
+      s.execute("SYSTEM FLUSH LOGS");
+      try (PreparedStatement ps = c.prepareStatement("SELECT query FROM system.query_log WHERE type = 'QueryStart'"
+          + " AND position(query, ?) > 0 AND query NOT LIKE '%system.query_log%' ORDER BY event_time_microseconds")) {
+        ps.setString(1, marker);
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            out.add(rs.getString(1));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The statements the embedded engine received; null on other targets (use {@link #arrivedSql} there). */
   public QueryLog embeddedQueryLog() {
     return embeddedFrontend == null ? null : embeddedFrontend.queryLog();
   }
