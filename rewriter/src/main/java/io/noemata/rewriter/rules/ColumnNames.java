@@ -2,17 +2,33 @@ package io.noemata.rewriter.rules;
 
 import io.noemata.core.sql.Literals;
 import io.noemata.rewriter.sql.Expr;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The name ClickHouse gives an unaliased result column, for the expressions where it is certain:
- * plain names, simple literals, function calls and subscripts. {@code m['k']} is named
+ * plain names, simple literals, function calls, subscripts and the common operators (as measured
+ * on ClickHouse 26.5: {@code a = b} is {@code equals(a, b)}, {@code a AND b AND c} is
+ * {@code and(a, b, c)}). {@code m['k']} is named
  * {@code arrayElement(m, 'k')}, {@code count(*)} is {@code count()}, a function keeps the case it
  * was written in. Anything else is empty, and a rule that would change such an item leaves it alone.
  */
 public final class ColumnNames {
+
+  /** Operators by the function name ClickHouse puts in result names (measured on 26.5). */
+  private static final Map<String, String> OPERATORS = Map.ofEntries(
+      Map.entry("=", "equals"), Map.entry("==", "equals"), Map.entry("!=", "notEquals"),
+      Map.entry("<>", "notEquals"), Map.entry("<", "less"), Map.entry(">", "greater"),
+      Map.entry("<=", "lessOrEquals"), Map.entry(">=", "greaterOrEquals"), Map.entry("LIKE", "like"),
+      Map.entry("NOT LIKE", "notLike"), Map.entry("ILIKE", "ilike"), Map.entry("NOT ILIKE", "notILike"),
+      Map.entry("+", "plus"), Map.entry("-", "minus"), Map.entry("*", "multiply"), Map.entry("/", "divide"),
+      Map.entry("%", "modulo"), Map.entry("||", "concat"), Map.entry("AND", "and"), Map.entry("OR", "or"));
+  /** Operators whose chains ClickHouse merges into one call. */
+  private static final Set<String> MERGED = Set.of("AND", "OR", "||");
 
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -34,6 +50,27 @@ public final class ColumnNames {
     if (e instanceof Expr.Literal l) {
       return literal(b, l);
     }
+    if (e instanceof Expr.Parens p) {
+      return append(b, p.inner());
+    }
+    if (e instanceof Expr.Binary bin && OPERATORS.containsKey(bin.op())) {
+      List<Expr> operands = new ArrayList<>();
+      if (MERGED.contains(bin.op())) {
+        flatten(bin, bin.op(), operands); // a AND b AND c is and(a, b, c); (a AND b) AND c is not
+      } else {
+        operands.add(bin.left());
+        operands.add(bin.right());
+      }
+      b.append(OPERATORS.get(bin.op()));
+      return list(b, operands);
+    }
+    if (e instanceof Expr.Unary u) {
+      if (u.operand() instanceof Expr.Literal) {
+        return false; // -1 is a literal to ClickHouse, named by its value
+      }
+      b.append(u.op().equals("NOT") ? "not" : "negate");
+      return list(b, List.of(u.operand()));
+    }
     if (e instanceof Expr.Subscript s) {
       b.append("arrayElement(");
       return append(b, s.base()) && b.append(", ") != null && append(b, s.index()) && b.append(')') != null;
@@ -51,6 +88,15 @@ public final class ColumnNames {
       return list(b, args);
     }
     return false;
+  }
+
+  private static void flatten(Expr e, String op, List<Expr> out) {
+    if (e instanceof Expr.Binary b && b.op().equals(op)) {
+      flatten(b.left(), op, out);
+      flatten(b.right(), op, out);
+    } else {
+      out.add(e);
+    }
   }
 
   private static boolean list(StringBuilder b, List<Expr> items) {

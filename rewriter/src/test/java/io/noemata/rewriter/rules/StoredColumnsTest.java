@@ -132,9 +132,9 @@ class StoredColumnsTest {
 
   @Test
   void keepsAllOccurrencesWhenOneMustStay() {
-    // an unaliased comparison has no certain result name, so its subscript stays, and with it the
+    // an unaliased IN has no certain result name here, so its subscript stays, and with it the
     // GROUP BY key it must still match
-    String sql = "SELECT ResourceAttributes['k8s.pod.name'] = 'a', count() AS n FROM otel.otel_logs"
+    String sql = "SELECT ResourceAttributes['k8s.pod.name'] IN ('a', 'b'), count() AS n FROM otel.otel_logs"
         + " GROUP BY ResourceAttributes['k8s.pod.name']";
     assertEquals(sql, rewrite(sql));
     assertEquals(List.of(Reason.RESULT_NAME, Reason.RESULT_NAME), keptReasons(sql));
@@ -182,6 +182,13 @@ class StoredColumnsTest {
             + " AS `arrayElement(ResourceAttributes, 'k8s.node.name')` FROM otel.otel_logs",
         rewrite("SELECT ResourceAttributes['k8s.pod.name'], lower(`ResourceAttributes`['k8s.pod.name']),"
             + " arrayElement(ResourceAttributes, 'k8s.node.name') FROM otel.otel_logs"));
+  }
+
+  @Test
+  void namesAnUnaliasedIfConditionAsClickHouseDoes() {
+    assertEquals("SELECT countIf(" + POD + " = 'a') AS `countIf(equals(arrayElement(ResourceAttributes, 'k8s.pod.name'), 'a'))`"
+            + " FROM otel.otel_logs",
+        rewrite("SELECT countIf(ResourceAttributes['k8s.pod.name'] = 'a') FROM otel.otel_logs"));
   }
 
   @Test
