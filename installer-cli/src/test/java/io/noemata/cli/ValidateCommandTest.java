@@ -81,6 +81,26 @@ class ValidateCommandTest {
     assertEquals(1, r.err().strip().lines().count(), r.err());
   }
 
+  /** Random bytes as a resources file or as noemata.json: exit 1 or 2 with one message, never a trace. */
+  @Test
+  void randomFilesExitOneOrTwoWithAMessage() throws Exception {
+    long seed = new java.util.Random().nextLong();
+    java.util.Random random = new java.util.Random(seed);
+    Files.createDirectories(dir.resolve("@frames/x"));
+    for (int n = 0; n < 300; n++) {
+      byte[] bytes = new byte[random.nextInt(300)];
+      random.nextBytes(bytes);
+      boolean settings = n % 3 == 0;
+      Files.write(dir.resolve("noemata.json"), settings ? bytes : "{}".getBytes(StandardCharsets.UTF_8));
+      Files.write(dir.resolve("@frames/x/a.resources.json"), settings ? "{\"resources\": {}}".getBytes(StandardCharsets.UTF_8) : bytes);
+      Run r = n % 2 == 0 ? run("validate", "--project", dir.toString(), "--json") : run("validate", "--project", dir.toString());
+      String all = r.out() + r.err();
+      assertTrue(r.exit() == 1 || r.exit() == 2, "seed " + seed + " try " + n + ": exit " + r.exit() + "\n" + all);
+      assertTrue(!all.contains("Exception") && !all.contains("\tat "), "seed " + seed + ": " + all);
+      assertTrue(r.out().contains("error") || r.err().startsWith("noemata: "), "seed " + seed + ": " + all);
+    }
+  }
+
   @Test
   void urlsBecomeJdbcUrlsAndPasswordsAreHidden() {
     assertEquals("jdbc:clickhouse:http://h:8123", ValidateCommand.jdbcUrl("http://h:8123"));

@@ -53,7 +53,7 @@ public final class Functions {
       "mysql", "postgresql", "mongodb", "redis", "sqlite", "jdbc", "odbc", "input", "numbers",
       "numbers_mt", "zeros", "zeros_mt", "generaterandom", "cluster", "clusterallreplicas",
       "merge", "view", "viewifpermitted", "executable", "iceberg", "icebergs3", "deltalake",
-      "hudi", "null", "format", "values", "dictionary", "generate_series", "loop", "fuzzjson",
+      "hudi", "null", "values", "dictionary", "generate_series", "loop", "fuzzjson",
       "primes", "arrowflight", "ytsaurus", "timeseriesdata", "prometheusquery");
 
   /** Functions that read another object or change the row count: not a row expression either. */

@@ -8,8 +8,9 @@
  * {@code arrayElement(m, 'k')}, {@code `m`[ 'k' ]} and {@code "m"['k']} are one tree; so are
  * {@code a AND b} and {@code a and b}. Case-insensitive ClickHouse functions take one spelling
  * ({@code COUNT()} is {@code count()}). {@link io.noemata.resources.expr.Canonical#text} prints a
- * tree one way only: function form, plain names bare and other names backtick-quoted, strings
- * single-quoted with backslash escapes, {@code ", "} between arguments.
+ * tree one way only: function form with plain function names bare, column names bare when plain
+ * and not a keyword and backtick-quoted otherwise, strings single-quoted with backslash escapes,
+ * {@code ", "} between arguments.
  *
  * <h2>Hash scheme (installer and driver must agree; version 1)</h2>
  * <ul>

@@ -47,6 +47,7 @@ class ExprParserTest {
     assertEquals("plus(a, multiply(b, c))", canon("a + b * c"));
     assertEquals("minus(minus(a, b), c)", canon("a - b - c"));
     assertEquals("-1", canon("-1"));
+    assertEquals("format('{}-{}', a, b)", canon("format('{}-{}', a, b)"));
   }
 
   @Test
