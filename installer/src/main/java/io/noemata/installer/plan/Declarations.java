@@ -1,0 +1,344 @@
+package io.noemata.installer.plan;
+
+import io.noemata.core.sql.Literals;
+import io.noemata.installer.ddl.Names;
+import io.noemata.installer.ledger.Json;
+import io.noemata.resources.catalog.CatalogException;
+import io.noemata.resources.catalog.JdbcCatalog;
+import io.noemata.resources.catalog.PhysicalColumn;
+import io.noemata.resources.catalog.PhysicalTable;
+import io.noemata.resources.expr.Canonical;
+import io.noemata.resources.expr.Expr;
+import io.noemata.resources.expr.ExprException;
+import io.noemata.resources.expr.ExprParser;
+import io.noemata.resources.expr.Exprs;
+import io.noemata.resources.expr.Hashes;
+import io.noemata.resources.expr.RollupShape;
+import io.noemata.resources.finding.Finding;
+import io.noemata.resources.finding.Severity;
+import io.noemata.resources.model.Entry;
+import io.noemata.resources.model.FrameTable;
+import io.noemata.resources.model.PhysicalName;
+import io.noemata.resources.model.ResourcesFile;
+import io.noemata.resources.model.TableRef;
+import io.noemata.resources.parse.ReadResult;
+import io.noemata.resources.validate.ExistingColumns;
+import io.noemata.resources.validate.Validator;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Plan, first half: the declarations of a read project, validated online and resolved against the
+ * server into {@link Accelerator}s. "Unsupported entries are reported as warnings and omitted.
+ * Entries that refer to them are omitted too."
+ */
+public final class Declarations {
+
+  /** What the project declares that can be installed, and what was omitted and why. */
+  public record Result(List<Accelerator> accelerators, List<String> warnings) {
+    public Result {
+      accelerators = List.copyOf(accelerators);
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  private final Connection connection;
+  private final JdbcCatalog catalog;
+  private final String namespace;
+  private final List<String> warnings = new ArrayList<>();
+
+  private Declarations(Connection connection, String namespace) {
+    this.connection = connection;
+    this.catalog = new JdbcCatalog(connection);
+    this.namespace = namespace;
+  }
+
+  /** Validates {@code read} against the server and resolves every installable entry. */
+  public static Result resolve(ReadResult read, Connection connection) throws PlanException, SQLException {
+    Declarations d = new Declarations(connection, read.project().settings().namespace());
+    List<Finding> findings;
+    try {
+      findings = Validator.validate(read, d.catalog);
+    } catch (CatalogException e) {
+      throw new PlanException(e.getMessage() + "; check the connection and the user's grants on system tables", e);
+    }
+    List<String> errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).map(Finding::toLine).toList();
+    if (!errors.isEmpty()) {
+      throw new PlanException("the project does not validate (" + errors.size() + " error"
+          + (errors.size() == 1 ? "" : "s") + "; run noemata validate): " + errors.get(0));
+    }
+    List<Accelerator> out = new ArrayList<>();
+    for (ResourcesFile file : read.project().resources()) {
+      Set<String> omitted = new LinkedHashSet<>();
+      for (Finding f : findings) {
+        if (f.file().equals(file.path()) && f.severity() == Severity.WARNING && f.pointer().startsWith("/resources/")) {
+          String key = f.pointer().substring("/resources/".length()).split("/", 2)[0];
+          if (f.message().startsWith("cannot be installed") && omitted.add(key)) {
+            d.warnings.add(f.toLine() + " (omitted)");
+          }
+        }
+      }
+      out.addAll(d.file(read, file, omitted));
+    }
+    return new Result(out, d.warnings);
+  }
+
+  private List<Accelerator> file(ReadResult read, ResourcesFile file, Set<String> omitted)
+      throws SQLException, PlanException {
+    Map<String, Accelerator> done = new LinkedHashMap<>();
+    Map<String, Expr> columnExprs = new LinkedHashMap<>();
+    List<Entry> ordered = new ArrayList<>();
+    for (String kind : List.of("column", "index", "projection")) {
+      file.entries().stream().filter(e -> e.kind().equals(kind)).forEach(ordered::add);
+    }
+    ordered.addAll(rollupsFinerFirst(file));
+    for (Entry e : ordered) {
+      if (omitted.contains(e.key())) {
+        continue;
+      }
+      Optional<Target> t = target(read, e);
+      if (t.isEmpty()) {
+        continue;
+      }
+      Optional<Accelerator> a;
+      if (e instanceof Entry.Column c) {
+        a = column(file, c, t.get(), columnExprs);
+      } else if (e instanceof Entry.Index i) {
+        a = index(file, i, t.get(), done);
+      } else if (e instanceof Entry.Projection p) {
+        a = projection(file, p, t.get(), done);
+      } else {
+        a = rollup(file, (Entry.Rollup) e, t.get(), done, columnExprs);
+      }
+      if (a.isPresent()) {
+        done.put(e.key(), a.get());
+      } else {
+        omitted.add(e.key());
+      }
+    }
+    return List.copyOf(done.values());
+  }
+
+  /** The physical table of an entry, its alias and (for a view table) its frame table. */
+  record Target(PhysicalTable table, String alias, FrameTable view) {}
+
+  private Optional<Target> target(ReadResult read, Entry e) throws PlanException {
+    PhysicalName name;
+    String alias;
+    FrameTable view = null;
+    if (e.table() instanceof TableRef.ViewTable v) {
+      view = read.project().viewTable(v.frameId(), v.alias()).orElse(null);
+      if (view == null) {
+        return Optional.empty();
+      }
+      name = view.table();
+      alias = v.alias();
+    } else {
+      name = ((TableRef.Physical) e.table()).name();
+      alias = name.table();
+    }
+    try {
+      FrameTable frameTable = view;
+      return catalog.table(name).map(pt -> new Target(pt, alias, frameTable));
+    } catch (CatalogException ex) {
+      throw new PlanException(ex.getMessage(), ex);
+    }
+  }
+
+  private Optional<Accelerator> column(ResourcesFile file, Entry.Column c, Target t, Map<String, Expr> exprs) {
+    Expr expr;
+    try {
+      expr = ExprParser.parse(c.expression(), ExprParser.Mode.ROW);
+    } catch (ExprException e) {
+      return Optional.empty(); // validation reported it
+    }
+    exprs.put(c.key(), expr);
+    Optional<PhysicalColumn> existing = ExistingColumns.find(expr, t.table());
+    Optional<String> type = existing.map(PhysicalColumn::type).or(c::type).or(() -> Exprs.impliedType(expr));
+    if (type.isEmpty()) {
+      return Optional.empty();
+    }
+    String object = existing.map(PhysicalColumn::name).orElse(Hashes.columnName(expr));
+    String declaration = Json.write(ordered("column", Map.of("expression", Canonical.text(expr), "type", type.get(),
+        "existing", existing.isPresent())));
+    return Optional.of(new Accelerator.StoredColumn(c.key(), file.path(), t.table().name(), object, c.async(),
+        Canonical.text(expr), type.get(), existing.isPresent(), declaration));
+  }
+
+  private Optional<Accelerator> index(ResourcesFile file, Entry.Index i, Target t, Map<String, Accelerator> done) {
+    Optional<String> column = physicalColumn(i.column(), t, done);
+    if (column.isEmpty()) {
+      return Optional.empty();
+    }
+    String type = i.indexKind().clickHouseType();
+    String object = Names.hashed("index", type + "\n" + column.get());
+    return Optional.of(new Accelerator.SkipIndex(i.key(), file.path(), t.table().name(), object, i.async(),
+        column.get(), type, Json.write(ordered("index", Map.of("column", column.get(), "type", type)))));
+  }
+
+  private Optional<Accelerator> projection(ResourcesFile file, Entry.Projection p, Target t,
+      Map<String, Accelerator> done) {
+    List<String> orderBy = new ArrayList<>();
+    for (String n : p.orderBy()) {
+      Optional<String> c = physicalColumn(n, t, done);
+      if (c.isEmpty()) {
+        return Optional.empty();
+      }
+      orderBy.add(c.get());
+    }
+    LinkedHashSet<String> columns = new LinkedHashSet<>();
+    if (p.columns().isPresent()) {
+      for (String n : p.columns().get()) {
+        Optional<String> c = physicalColumn(n, t, done);
+        if (c.isEmpty()) {
+          return Optional.empty();
+        }
+        columns.add(c.get());
+      }
+    } else {
+      // "Without columns, the projection stores ordinary table columns and the declared sort columns."
+      t.table().columns().stream().filter(c -> c.defaultKind().isEmpty() || c.defaultKind().equals("DEFAULT"))
+          .forEach(c -> columns.add(c.name()));
+    }
+    columns.addAll(orderBy);
+    String object = Names.hashed("projection", String.join(",", columns) + "\n" + String.join(",", orderBy));
+    return Optional.of(new Accelerator.Projection(p.key(), file.path(), t.table().name(), object, p.async(),
+        List.copyOf(columns), orderBy, Json.write(ordered("projection", Map.of("columns", List.copyOf(columns),
+            "order_by", orderBy)))));
+  }
+
+  private Optional<Accelerator> rollup(ResourcesFile file, Entry.Rollup r, Target t, Map<String, Accelerator> done,
+      Map<String, Expr> columnExprs) throws SQLException, PlanException {
+    if (t.view() == null || t.view().time().isEmpty()) {
+      warnings.add(file.path() + ": rollup '" + r.key() + "' needs a view table with a time column (omitted)");
+      return Optional.empty();
+    }
+    String time = t.view().time().get();
+    List<String> dimColumns = new ArrayList<>();
+    List<Expr> dimExprs = new ArrayList<>();
+    for (String d : r.dimensions()) {
+      Optional<String> c = physicalColumn(d, t, done);
+      if (c.isEmpty()) {
+        return Optional.empty();
+      }
+      dimColumns.add(c.get());
+      dimExprs.add(columnExprs.containsKey(d) ? columnExprs.get(d) : new Expr.Ident(d));
+    }
+    Map<String, Expr> measureExprs = new LinkedHashMap<>();
+    List<MeasureStorage.Pending> pending = new ArrayList<>();
+    for (String m : r.measures()) {
+      Optional<Expr> e = measure(t.view(), m);
+      if (e.isEmpty() || !(e.get() instanceof Expr.Call call) || !Exprs.aggregates(call)
+          || Exprs.aggregateCalls(call).size() != 1 || Exprs.aggregateCalls(call).get(0) != call) {
+        warnings.add(file.path() + ": rollup '" + r.key() + "': measure '" + m + "' is not one aggregate call"
+            + " and cannot be stored (omitted)");
+        return Optional.empty();
+      }
+      measureExprs.put(m, call);
+      pending.addAll(MeasureStorage.columns(m, call));
+    }
+    Accelerator.Rollup finer = null;
+    if (r.from().isPresent()) {
+      if (!(done.get(r.from().get()) instanceof Accelerator.Rollup f)) {
+        return Optional.empty(); // the finer rollup was omitted
+      }
+      finer = f;
+    }
+    Map<String, String> types = describe(t.table().name(), dimColumns, pending);
+    List<Accelerator.Dimension> dims = dimColumns.stream().map(c -> new Accelerator.Dimension(c, types.get("d_" + c)))
+        .toList();
+    List<StoredMeasure> measures = pending.stream().map(p -> MeasureStorage.typed(p, types.get("m_" + p.column())))
+        .toList();
+    PhysicalName table = t.table().name();
+    String hash8 = Hashes.rollupHash8(new RollupShape(table.database(), table.table(), new Expr.Ident(time),
+        r.grain().seconds(), dimExprs, measureExprs));
+    String target = Names.rollupTarget(namespace, t.alias(), r.key(), hash8);
+    PhysicalName source = finer == null ? table : new PhysicalName(table.database(), finer.object());
+    String sourceTime = finer == null ? time : io.noemata.core.ledger.LedgerSchema.BUCKET_COLUMN;
+    Map<String, Object> decl = ordered("rollup", Map.of());
+    decl.put("grain", r.grain().text());
+    decl.put("time", time);
+    decl.put("dimensions", dimColumns);
+    Map<String, String> defs = new LinkedHashMap<>();
+    measureExprs.forEach((k, v) -> defs.put(k, Canonical.text(v)));
+    decl.put("measures", defs);
+    decl.put("retention", r.retention().map(Object::toString).orElse(null));
+    decl.put("from", r.from().orElse(null));
+    return Optional.of(new Accelerator.Rollup(r.key(), file.path(), table, target, r.async(), t.alias(), hash8,
+        Names.stableView(namespace, t.alias(), r.key()), Names.materializedView(target), source, time, sourceTime,
+        r.grain().seconds(), r.retention().map(i -> i.seconds()).orElse(0L), dims, measures,
+        r.from().orElse(null), Json.write(decl)));
+  }
+
+  /** A measure or aggregate scalar of the view table, parsed. */
+  private static Optional<Expr> measure(FrameTable view, String name) {
+    String text = view.measures().containsKey(name) ? view.measures().get(name).expression() : view.scalars().get(name);
+    if (text == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(ExprParser.parse(text, ExprParser.Mode.AGGREGATE));
+    } catch (ExprException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The physical column a name in an entry stands for: a column entry's stored column, or the table's own. */
+  private static Optional<String> physicalColumn(String name, Target t, Map<String, Accelerator> done) {
+    if (done.get(name) instanceof Accelerator.StoredColumn c) {
+      return Optional.of(c.object());
+    }
+    return t.table().column(name).map(PhysicalColumn::name);
+  }
+
+  /** The types the server gives dimensions and stored values, by {@code d_<column>} and {@code m_<column>}. */
+  private Map<String, String> describe(PhysicalName table, List<String> dims, List<MeasureStorage.Pending> pending)
+      throws SQLException {
+    List<String> items = new ArrayList<>();
+    dims.forEach(d -> items.add(Literals.identifier(d) + " AS " + Literals.identifier("d_" + d)));
+    pending.forEach(p -> items.add(p.valueSql() + " AS " + Literals.identifier("m_" + p.column())));
+    String sql = "DESCRIBE (SELECT " + String.join(", ", items) + " FROM "
+        + Literals.qualified(table.database(), table.table()) + (dims.isEmpty() ? "" : " GROUP BY "
+        + String.join(", ", dims.stream().map(Literals::identifier).toList())) + ")";
+    Map<String, String> out = new LinkedHashMap<>();
+    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.put(rs.getString(1), rs.getString(2));
+      }
+    }
+    return out;
+  }
+
+  private static List<Entry.Rollup> rollupsFinerFirst(ResourcesFile file) {
+    Map<String, Entry.Rollup> all = new LinkedHashMap<>();
+    file.entries().stream().filter(e -> e instanceof Entry.Rollup).forEach(e -> all.put(e.key(), (Entry.Rollup) e));
+    List<Entry.Rollup> out = new ArrayList<>();
+    Set<String> placed = new LinkedHashSet<>();
+    for (int round = 0; round <= all.size() && placed.size() < all.size(); round++) {
+      for (Entry.Rollup r : all.values()) {
+        if (!placed.contains(r.key()) && (r.from().isEmpty() || placed.contains(r.from().get())
+            || !all.containsKey(r.from().get()))) {
+          out.add(r);
+          placed.add(r.key());
+        }
+      }
+    }
+    return out; // a cycle is a validation error, so every rollup is placed
+  }
+
+  private static Map<String, Object> ordered(String kind, Map<String, Object> fields) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", kind);
+    new java.util.TreeMap<>(fields).forEach(m::put);
+    return m;
+  }
+}

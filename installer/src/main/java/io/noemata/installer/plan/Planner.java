@@ -1,0 +1,171 @@
+package io.noemata.installer.plan;
+
+import io.noemata.core.ledger.LedgerReader;
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.core.ledger.LedgerState;
+import io.noemata.installer.ddl.ColumnDdl;
+import io.noemata.installer.ddl.IndexDdl;
+import io.noemata.installer.ddl.Names;
+import io.noemata.installer.ddl.ProjectionDdl;
+import io.noemata.installer.ddl.RollupDdl;
+import io.noemata.installer.plan.Change.Verb;
+import io.noemata.resources.expr.Canonical;
+import io.noemata.resources.expr.ExprException;
+import io.noemata.resources.expr.ExprParser;
+import io.noemata.resources.parse.ReadResult;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * "Plan. The installer compares declarations with each physical table." and with the ledger: what
+ * is added, changed (a new rollup shape), repaired (drift: missing or changed on the server),
+ * resumed (a previous run stopped), kept, and retired (no longer declared). Reads only.
+ */
+public final class Planner {
+
+  private Planner() {}
+
+  public static Plan plan(ReadResult read, Connection c) throws PlanException, SQLException {
+    String ns = read.project().settings().namespace();
+    Declarations.Result declared = Declarations.resolve(read, c);
+    Set<String> databases = new TreeSet<>();
+    declared.accelerators().forEach(a -> databases.add(a.table().database()));
+    List<LedgerRow> ledger = LedgerReader.allRows(c, ns);
+    ledger.forEach(r -> databases.add(r.tableDatabase()));
+    ServerState server = ServerState.read(c, databases);
+    Map<String, LedgerRow> byIdentity = new HashMap<>();
+    ledger.forEach(r -> byIdentity.put(r.identity(), r));
+    List<Change> changes = new ArrayList<>();
+    Set<String> declaredIdentities = new LinkedHashSet<>();
+    Instant cutoverShown = Instant.now();
+    for (Accelerator a : declared.accelerators()) {
+      String identity = identity(a);
+      declaredIdentities.add(identity);
+      LedgerRow row = byIdentity.get(identity);
+      changes.add(change(a, row, ledger, server, cutoverShown));
+    }
+    for (LedgerRow r : ledger) {
+      LedgerState s = r.parsedState();
+      if (!declaredIdentities.contains(r.identity()) && s != LedgerState.RETIRED && s != LedgerState.PRUNED) {
+        changes.add(new Change(Verb.RETIRE, r.kind(), r.key(), r.tableDatabase() + "." + r.tableName(), r.object(),
+            "no longer declared; kept for 7 days" + (r.kind().equals(LedgerRow.KIND_ROLLUP)
+                ? ", its materialized view keeps writing" : ""), List.of(), null));
+      }
+    }
+    String revision = Names.sha256Hex(String.join("\n", declared.accelerators().stream()
+        .map(a -> identity(a) + "=" + a.declaration()).sorted().toList())).substring(0, 12);
+    return new Plan(ns, revision, declared.accelerators(), changes, declared.warnings(), databases, ledger);
+  }
+
+  /** The ledger identity of a declaration (see {@link LedgerRow#identity()}). */
+  public static String identity(Accelerator a) {
+    return a.table().database() + "." + a.table().table() + "/" + a.kind() + "/" + a.key() + "/" + a.object();
+  }
+
+  private static Change change(Accelerator a, LedgerRow row, List<LedgerRow> ledger, ServerState server,
+      Instant cutover) {
+    String table = a.table().toString();
+    List<String> ddl = ddl(a, cutover);
+    String drift = drift(a, server);
+    Verb verb;
+    String reason;
+    LedgerState state = row == null ? null : row.parsedState();
+    if (row == null || state == LedgerState.PRUNED) {
+      boolean replaces = ledger.stream().anyMatch(r -> r.kind().equals(a.kind()) && r.key().equals(a.key())
+          && r.tableDatabase().equals(a.table().database()) && r.tableName().equals(a.table().table())
+          && !r.object().equals(a.object()) && active(r.parsedState()));
+      verb = replaces ? Verb.CHANGE : Verb.ADD;
+      reason = replaces ? "the declaration changed; the previous object retires" : "";
+    } else if (state == LedgerState.RETIRED) {
+      verb = Verb.CANCEL_RETIREMENT;
+      reason = "declared again" + (drift == null ? "" : "; " + drift);
+    } else if (state != LedgerState.READY) {
+      verb = Verb.RESUME;
+      reason = "a previous installation stopped while " + row.state();
+    } else if (drift != null) {
+      verb = Verb.REPAIR;
+      reason = drift;
+    } else {
+      verb = Verb.KEEP;
+      reason = "";
+      ddl = List.of();
+    }
+    return new Change(verb, a.kind(), a.key(), table, a.object(), reason, ddl, a);
+  }
+
+  static boolean active(LedgerState s) {
+    return s == LedgerState.INSTALLING || s == LedgerState.BACKFILLING || s == LedgerState.READY;
+  }
+
+  /** What is missing or different on the server, or null when it is as installed. */
+  static String drift(Accelerator a, ServerState server) {
+    String db = a.table().database();
+    String t = a.table().table();
+    if (a instanceof Accelerator.StoredColumn c) {
+      String[] col = server.columns().get(db + "." + t + "." + c.object());
+      if (col == null) {
+        return "column " + c.object() + " is missing";
+      }
+      if (!c.existing() && (!col[1].equals("MATERIALIZED") || !c.expression().equals(canonical(col[2])))) {
+        return "column " + c.object() + " is " + (col[1].isEmpty() ? "not MATERIALIZED" : col[1] + " " + col[2]);
+      }
+      return null;
+    }
+    if (a instanceof Accelerator.SkipIndex i) {
+      return server.indexes().containsKey(db + "." + t + "." + i.object()) ? null : "index " + i.object() + " is missing";
+    }
+    if (a instanceof Accelerator.Projection p) {
+      return server.projections().contains(db + "." + t + "." + p.object()) ? null
+          : "projection " + p.object() + " is missing";
+    }
+    Accelerator.Rollup r = (Accelerator.Rollup) a;
+    if (!server.hasTable(db, r.object())) {
+      return "target " + r.object() + " is missing";
+    }
+    if (!server.hasTable(db, r.materializedView())) {
+      return "materialized view " + r.materializedView() + " is missing";
+    }
+    String view = server.statement(db, r.stableView());
+    if (view == null) {
+      return "stable view " + r.stableView() + " is missing";
+    }
+    if (!view.contains(r.object())) {
+      return "stable view " + r.stableView() + " does not read " + r.object();
+    }
+    return null;
+  }
+
+  private static String canonical(String expression) {
+    try {
+      return Canonical.text(ExprParser.parse(expression, ExprParser.Mode.ROW));
+    } catch (ExprException e) {
+      return expression;
+    }
+  }
+
+  /** The statements installing {@code a} would run (rollup views shown with a cutover of {@code cutover}). */
+  static List<String> ddl(Accelerator a, Instant cutover) {
+    if (a instanceof Accelerator.StoredColumn c) {
+      return c.existing() ? List.of() : List.of(ColumnDdl.add(c), ColumnDdl.materialize(c));
+    }
+    if (a instanceof Accelerator.SkipIndex i) {
+      return List.of(IndexDdl.add(i), IndexDdl.materialize(i));
+    }
+    if (a instanceof Accelerator.Projection p) {
+      return List.of(ProjectionDdl.settings(p), ProjectionDdl.add(p), ProjectionDdl.materialize(p));
+    }
+    Accelerator.Rollup r = (Accelerator.Rollup) a;
+    return List.of(RollupDdl.createTarget(r), RollupDdl.createMaterializedView(r, cutover),
+        "-- backfill: one-day chunks from the cutover back to " + (r.retentionSeconds() > 0
+            ? "the retention bound" : "the oldest row") + ", newest first",
+        RollupDdl.pointStableView(r));
+  }
+}

@@ -1,0 +1,83 @@
+package io.noemata.installer.steps;
+
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.core.sql.Literals;
+import io.noemata.installer.ddl.RollupDdl;
+import io.noemata.installer.plan.Accelerator;
+import io.noemata.installer.plan.Planner;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+
+/**
+ * "A backfill of source rows before the cutover. It starts after the cutover and processes one-day
+ * chunks from newest to oldest, within retention." Each chunk is one block with a deduplication
+ * token (target, cutover, day), and the ledger's {@code backfilled_from} moves after it: a chunk
+ * retried after a crash is dropped by the target if it had landed, so nothing counts twice.
+ */
+final class Backfill {
+
+  static final long DAY = 86_400;
+
+  private Backfill() {}
+
+  /** Fills the rollup up to its floor; returns with the ledger row showing it done. */
+  static void run(Session s, Accelerator.Rollup r) throws SQLException, InstallException {
+    LedgerRow row = s.ledger.get(Planner.identity(r));
+    if (done(row)) {
+      return;
+    }
+    Instant cutover = row.cutover();
+    Install.sleepUntil(s, cutover);
+    CrashPoint.at("after-cutover");
+    Instant newest = Instant.ofEpochSecond(Math.floorDiv(cutover.getEpochSecond() - 1, DAY) * DAY);
+    Instant floor = row.backfillFloor();
+    if (floor == null) {
+      floor = floor(s, r, cutover, newest);
+      row = row.withBackfill(cutover, floor, row.backfilledFrom(), s.now(), Install.next());
+      s.record(row);
+    }
+    long total = (newest.getEpochSecond() - floor.getEpochSecond()) / DAY + 1;
+    Instant day = row.backfilledFrom() == null ? newest : row.backfilledFrom().minusSeconds(DAY);
+    String task = "backfill " + r.key();
+    s.options.progress().step(task + ": " + total + " day(s) before the cutover " + cutover);
+    while (!day.isBefore(floor)) {
+      Instant until = day.plusSeconds(DAY).isBefore(cutover) ? day.plusSeconds(DAY) : cutover;
+      String token = r.object() + "/" + cutover.getEpochSecond() + "/" + day.getEpochSecond();
+      s.execute(RollupDdl.backfillChunk(r, day, until, token));
+      row = row.withBackfill(cutover, floor, day, s.now(), Install.next());
+      s.record(row);
+      long doneDays = (newest.getEpochSecond() - day.getEpochSecond()) / DAY + 1;
+      s.options.progress().advance(task, doneDays, total);
+      if (doneDays == 2) {
+        CrashPoint.at("mid-backfill");
+      }
+      day = day.minusSeconds(DAY);
+    }
+  }
+
+  static boolean done(LedgerRow row) {
+    return row != null && row.backfilledFrom() != null && row.backfilledFrom().equals(row.backfillFloor());
+  }
+
+  /** The oldest day to fill: the oldest source row's day, but not before retention; never after the newest. */
+  private static Instant floor(Session s, Accelerator.Rollup r, Instant cutover, Instant newest) throws SQLException {
+    String time = Literals.identifier(r.sourceTimeColumn());
+    String sql = "SELECT toUnixTimestamp(min(" + time + ")), count() FROM "
+        + Literals.qualified(r.source().database(), r.source().table()) + " WHERE " + time + " < toDateTime("
+        + cutover.getEpochSecond() + ", 'UTC')";
+    long oldest;
+    try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      if (rs.getLong(2) == 0) {
+        return newest;
+      }
+      oldest = Math.floorDiv(rs.getLong(1), DAY) * DAY;
+    }
+    if (r.retentionSeconds() > 0) {
+      oldest = Math.max(oldest, Math.floorDiv(s.now().getEpochSecond() - r.retentionSeconds(), DAY) * DAY);
+    }
+    return Instant.ofEpochSecond(Math.min(oldest, newest.getEpochSecond()));
+  }
+}

@@ -1,0 +1,180 @@
+package io.noemata.installer.steps;
+
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.core.ledger.LedgerState;
+import io.noemata.core.sql.Literals;
+import io.noemata.installer.ddl.ColumnDdl;
+import io.noemata.installer.ddl.IndexDdl;
+import io.noemata.installer.ddl.ProjectionDdl;
+import io.noemata.installer.ddl.RollupDdl;
+import io.noemata.installer.ledger.Rows;
+import io.noemata.installer.plan.Accelerator;
+import io.noemata.installer.plan.Planner;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * "Install and backfill. The installer adds columns, indexes, projections, rollup targets, and
+ * views. It waits for mutations that write columns and indexes into existing parts [...]. For
+ * async entries, publication waits only for the initial steps." Every step is idempotent, so a
+ * rerun after a crash repeats what was not recorded as done.
+ */
+final class Install {
+
+  private Install() {}
+
+  /** The initial steps of {@code a}; for synchronous columns, indexes and projections also the wait. */
+  static void run(Session s, Accelerator a) throws SQLException, InstallException {
+    s.options.progress().step("install " + a.kind() + " " + a.key() + " on " + a.table() + ": " + a.object());
+    if (a instanceof Accelerator.Rollup r) {
+      rollup(s, r);
+      return;
+    }
+    LedgerRow row = start(s, a);
+    if (a instanceof Accelerator.StoredColumn c && !c.existing()) {
+      String[] now = column(s, c);
+      s.execute(now == null ? ColumnDdl.add(c) : ColumnDdl.modify(c));
+      s.execute(ColumnDdl.materialize(c));
+    } else if (a instanceof Accelerator.SkipIndex i) {
+      s.execute(IndexDdl.add(i));
+      s.execute(IndexDdl.materialize(i));
+    } else if (a instanceof Accelerator.Projection p) {
+      s.execute(ProjectionDdl.settings(p));
+      s.execute(ProjectionDdl.add(p));
+      s.execute(ProjectionDdl.materialize(p));
+    }
+    objectRecorded(s, a);
+    if (!a.async()) {
+      Mutations.await(s, a.table(), a.kind() + " " + a.key());
+      s.record(row.withRetirement(LedgerState.READY, null, null, null, s.now(), next()));
+    }
+  }
+
+  /** The ledger row for {@code a} in state installing (a retired one is taken back). */
+  private static LedgerRow start(Session s, Accelerator a) throws SQLException {
+    LedgerRow row = s.ledger.get(Planner.identity(a));
+    if (row == null || row.parsedState() == LedgerState.PRUNED) {
+      row = Rows.of(a, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
+    } else {
+      row = row.withRetirement(LedgerState.INSTALLING, null, null, null, s.now(), next())
+          .withRevision(s.plan.revision(), s.now(), next());
+    }
+    s.record(row);
+    return row;
+  }
+
+  private static void rollup(Session s, Accelerator.Rollup r) throws SQLException, InstallException {
+    String db = r.table().database();
+    LedgerRow row = s.ledger.get(Planner.identity(r));
+    boolean fresh = row == null || row.cutover() == null || row.parsedState() == LedgerState.PRUNED;
+    if (fresh) {
+      Instant cutover = cutover(s, r);
+      row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now())
+          .withBackfill(cutover, null, null, s.now(), next());
+      s.record(row);
+    }
+    s.execute(RollupDdl.createTarget(r));
+    String mv = statement(s, db, r.materializedView());
+    if (mv != null && !mv.contains(r.source().table())) {
+      s.execute(RollupDdl.dropMaterializedView(db, r.materializedView())); // reads a retired finer target
+      mv = null;
+    }
+    if (mv == null) {
+      if (!s.now().isBefore(row.cutover())) {
+        // the view did not exist at the cutover, so rows after it are missing: start over
+        s.options.progress().step("  the materialized view was missing after the cutover: refilling " + r.object());
+        s.execute("TRUNCATE TABLE IF EXISTS " + Literals.qualified(db, r.object()));
+        row = row.withBackfill(cutover(s, r), null, null, s.now(), next());
+        s.record(row);
+      }
+      s.execute(RollupDdl.createMaterializedView(r, row.cutover()));
+    }
+    objectRecorded(s, r);
+    LedgerState state = row.parsedState() == LedgerState.READY && row.backfilledFrom() != null ? LedgerState.READY
+        : LedgerState.BACKFILLING;
+    s.record(row.withRetirement(state, null, null, null, s.now(), next()).withRevision(s.plan.revision(), s.now(),
+        next()));
+  }
+
+  /**
+   * "A materialized view that writes source rows from a cutover about 30 seconds after the plan."
+   * A {@code from} rollup's view reads the finer target's buckets, so its cutover is a finer bucket
+   * start: the finer cutover's bucket while the finer view has not started writing (both views then
+   * see every finer insert from there), else the next finer bucket after the delay.
+   */
+  static Instant cutover(Session s, Accelerator.Rollup r) {
+    Instant earliest = s.now().plus(s.options.cutoverDelay());
+    if (r.from() == null) {
+      return Instant.ofEpochSecond(earliest.getEpochSecond() + (earliest.getNano() > 0 ? 1 : 0));
+    }
+    Accelerator.Rollup finer = finer(s, r);
+    long g = finer.grainSeconds();
+    LedgerRow f = s.ledger.get(Planner.identity(finer));
+    if (f != null && f.cutover() != null && s.now().isBefore(f.cutover())) {
+      return Instant.ofEpochSecond(Math.floorDiv(f.cutover().getEpochSecond(), g) * g);
+    }
+    long e = earliest.getEpochSecond() + (earliest.getNano() > 0 ? 1 : 0);
+    return Instant.ofEpochSecond(Math.floorDiv(e + g - 1, g) * g);
+  }
+
+  static Accelerator.Rollup finer(Session s, Accelerator.Rollup r) {
+    return s.plan.declared().stream().filter(a -> a instanceof Accelerator.Rollup x && x.key().equals(r.from())
+        && x.file().equals(r.file())).map(a -> (Accelerator.Rollup) a).findFirst()
+        .orElseThrow(() -> new IllegalStateException("from rollup " + r.from() + " not planned"));
+  }
+
+  /** {type, default_kind, default_expression} of the stored column, or null when absent. */
+  private static String[] column(Session s, Accelerator.StoredColumn c) throws SQLException {
+    String sql = "SELECT type, default_kind, default_expression FROM system.columns WHERE database = "
+        + Literals.string(c.table().database()) + " AND table = " + Literals.string(c.table().table())
+        + " AND name = " + Literals.string(c.object());
+    try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      return rs.next() ? new String[] {rs.getString(1), rs.getString(2), rs.getString(3)} : null;
+    }
+  }
+
+  static String statement(Session s, String db, String table) throws SQLException {
+    String sql = "SELECT create_table_query FROM system.tables WHERE database = " + Literals.string(db)
+        + " AND name = " + Literals.string(table);
+    try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+      return rs.next() ? rs.getString(1) : null;
+    }
+  }
+
+  /** The objects table: each object with its kind and settings, so the storage describes itself. */
+  private static void objectRecorded(Session s, Accelerator a) throws SQLException {
+    String db = a.table().database();
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("declaration", a.declaration());
+    settings.put("source_table", a.table().toString());
+    if (a instanceof Accelerator.Rollup r) {
+      s.writer.recordObject(db, r.object(), r.object(), "rollup_target", r.key(), settings, false);
+      settings.put("server_statement", statement(s, db, r.materializedView()));
+      s.writer.recordObject(db, r.materializedView(), r.materializedView(), "materialized_view", r.key(), settings,
+          false);
+    } else if (!(a instanceof Accelerator.StoredColumn c && c.existing())) {
+      s.writer.recordObject(db, a.table().table(), a.object(), a.kind(), a.key(), settings, false);
+    }
+  }
+
+  static long next() {
+    return io.noemata.installer.ledger.LedgerWriter.nextVersion();
+  }
+
+  static void sleepUntil(Session s, Instant t) throws SQLException, InstallException {
+    while (s.now().isBefore(t)) {
+      s.lock.renew();
+      try {
+        Thread.sleep(Math.max(10, Math.min(1000, Duration.between(s.now(), t).toMillis())));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InstallException("interrupted while waiting for the cutover");
+      }
+    }
+  }
+}

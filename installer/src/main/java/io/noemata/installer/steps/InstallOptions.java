@@ -1,0 +1,60 @@
+package io.noemata.installer.steps;
+
+import io.noemata.installer.lock.NamespaceLock;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How an installation runs.
+ *
+ * @param cutoverDelay how far after the plan a rollup's cutover lies (the seed's "about 30
+ *     seconds"; short in tests)
+ * @param lockTtl how long the namespace lock lives without renewal (60 s)
+ * @param retirement how long a retired accelerator is kept before prune may drop it (7 days)
+ * @param mutationTimeout the longest wait for one mutation
+ * @param clock the clock for cutovers, retirement and prune (injectable in tests)
+ * @param holder who holds the lock, as a second installation reports it
+ * @param progress where steps and chunks are reported
+ */
+public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration retirement, Duration mutationTimeout,
+    Clock clock, String holder, Progress progress) {
+
+  public static final Duration DEFAULT_CUTOVER_DELAY = Duration.ofSeconds(30);
+  public static final Duration DEFAULT_RETIREMENT = Duration.ofDays(7);
+
+  public InstallOptions {
+    Objects.requireNonNull(cutoverDelay, "cutoverDelay");
+    Objects.requireNonNull(lockTtl, "lockTtl");
+    Objects.requireNonNull(retirement, "retirement");
+    Objects.requireNonNull(mutationTimeout, "mutationTimeout");
+    Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(holder, "holder");
+    Objects.requireNonNull(progress, "progress");
+    if (cutoverDelay.isNegative()) {
+      throw new IllegalArgumentException("cutover delay must not be negative");
+    }
+  }
+
+  /** The seed's defaults: cutover 30 s after the plan, 60 s lock, seven days of retirement. */
+  public static InstallOptions defaults(String holder, Progress progress) {
+    return new InstallOptions(DEFAULT_CUTOVER_DELAY, NamespaceLock.DEFAULT_TTL, DEFAULT_RETIREMENT,
+        Duration.ofHours(6), Clock.systemUTC(), holder, progress);
+  }
+
+  public InstallOptions withCutoverDelay(Duration d) {
+    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress);
+  }
+
+  public InstallOptions withClock(Clock c) {
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress);
+  }
+
+  public InstallOptions withLockTtl(Duration ttl) {
+    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress);
+  }
+
+  public InstallOptions withHolder(String h) {
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress);
+  }
+}

@@ -1,0 +1,108 @@
+package io.noemata.installer.steps;
+
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.core.ledger.LedgerState;
+import io.noemata.installer.grants.GrantCheck;
+import io.noemata.installer.ledger.LedgerWriter;
+import io.noemata.installer.lock.LockHeldException;
+import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.installer.plan.Accelerator;
+import io.noemata.installer.plan.Change;
+import io.noemata.installer.plan.Plan;
+import io.noemata.installer.plan.PlanException;
+import io.noemata.installer.plan.Planner;
+import io.noemata.resources.parse.ReadResult;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The seed's Installing section in its order: plan, grants, install and backfill, serve, retire and
+ * converge. A failure stops before anything is served that is not ready; the ledger lets the next
+ * run resume.
+ */
+public final class Publish {
+
+  private Publish() {}
+
+  /**
+   * Plans and, unless {@code dryRun}, installs. Returns the plan that was carried out (for a dry run,
+   * the one that would be).
+   */
+  public static Plan run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
+      throws PlanException, InstallException, LockHeldException, SQLException {
+    Plan plan = Planner.plan(read, c);
+    if (dryRun) {
+      return plan;
+    }
+    checkGrants(c, plan);
+    if (plan.isNoop()) {
+      return plan;
+    }
+    try (NamespaceLock lock = lock(c, plan, options)) {
+      CrashPoint.at("after-plan");
+      Plan locked = Planner.plan(read, c); // another installation may have finished meanwhile
+      Session s = new Session(c, locked, options, lock);
+      install(s);
+      return locked;
+    }
+  }
+
+  /** "Missing grants fail publication before installation starts. The error lists each missing grant." */
+  static void checkGrants(Connection c, Plan plan) throws SQLException, InstallException {
+    List<String> missing = GrantCheck.missing(c, plan.databases());
+    if (!missing.isEmpty()) {
+      throw new InstallException("the ClickHouse user lacks " + missing.size() + " grant" + (missing.size() == 1 ? "" : "s")
+          + " needed to install; nothing was changed; ask an administrator to run: " + String.join("; ", missing));
+    }
+  }
+
+  static NamespaceLock lock(Connection c, Plan plan, InstallOptions options) throws SQLException, LockHeldException {
+    LedgerWriter writer = new LedgerWriter(c, plan.namespace());
+    for (String db : plan.databases()) {
+      writer.ensureTables(db);
+    }
+    return NamespaceLock.acquire(c, plan.namespace(), List.copyOf(plan.databases()), options.holder(),
+        options.lockTtl(), options.clock());
+  }
+
+  private static void install(Session s) throws SQLException, InstallException {
+    List<Change> acting = s.plan.changes().stream().filter(Change::acts).toList();
+    for (Change ch : acting) {
+      if (ch.accelerator() != null) {
+        Install.run(s, ch.accelerator());
+      }
+    }
+    for (Change ch : acting) {
+      if (ch.accelerator() instanceof Accelerator.Rollup r && !effectivelyAsync(s, r)) {
+        Backfill.run(s, r);
+      }
+    }
+    CrashPoint.at("before-serve");
+    for (Change ch : acting) {
+      if (ch.accelerator() instanceof Accelerator.Rollup r) {
+        Serve.run(s, r);
+      }
+    }
+    for (Change ch : acting) {
+      if (ch.verb() == Change.Verb.RETIRE) {
+        Retire.run(s, ch);
+      }
+    }
+    for (Change ch : acting) {
+      if (ch.accelerator() != null) {
+        Converge.run(s, ch.accelerator());
+      }
+    }
+  }
+
+  /** An async rollup, or one fed from an async rollup, is backfilled by converge after serving. */
+  private static boolean effectivelyAsync(Session s, Accelerator.Rollup r) {
+    return r.async() || (r.from() != null && effectivelyAsync(s, Install.finer(s, r)));
+  }
+
+  /** The current ledger rows, for status. */
+  public static List<LedgerRow> activeRows(List<LedgerRow> rows) {
+    return rows.stream().filter(r -> r.parsedState() != LedgerState.PRUNED).toList();
+  }
+}

@@ -1,0 +1,52 @@
+package io.noemata.installer.steps;
+
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.installer.ledger.LedgerWriter;
+import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.installer.plan.Plan;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One installation under the namespace lock: the connection, the plan, the ledger as it is being
+ * written, and the options. Steps read the ledger from here and write every change through it.
+ */
+public final class Session {
+
+  final Connection connection;
+  final Plan plan;
+  final InstallOptions options;
+  final LedgerWriter writer;
+  final NamespaceLock lock;
+  final Map<String, LedgerRow> ledger = new HashMap<>();
+
+  Session(Connection connection, Plan plan, InstallOptions options, NamespaceLock lock) {
+    this.connection = connection;
+    this.plan = plan;
+    this.options = options;
+    this.writer = new LedgerWriter(connection, plan.namespace());
+    this.lock = lock;
+    plan.ledger().forEach(r -> ledger.put(r.identity(), r));
+  }
+
+  Instant now() {
+    return options.clock().instant();
+  }
+
+  void execute(String sql) throws SQLException {
+    lock.renew();
+    try (Statement s = connection.createStatement()) {
+      s.execute(sql);
+    }
+  }
+
+  /** Writes a ledger row and remembers it as current. */
+  void record(LedgerRow row) throws SQLException {
+    writer.write(row.tableDatabase(), row);
+    ledger.put(row.identity(), row);
+  }
+}

@@ -1,0 +1,155 @@
+package io.noemata.itest.installer;
+
+import io.noemata.installer.plan.Plan;
+import io.noemata.installer.steps.InstallOptions;
+import io.noemata.installer.steps.Progress;
+import io.noemata.installer.steps.Publish;
+import io.noemata.itest.ClickHouseTarget;
+import io.noemata.otel.OtelDataGenerator;
+import io.noemata.otel.OtelDataSpec;
+import io.noemata.resources.parse.ProjectReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A database of OTel tables filled by the generator over the three days before today (so the
+ * example's 30-day retention keeps them), and a copy of the example project pointing at it.
+ */
+final class InstallerFixture {
+
+  static final ClickHouseTarget TARGET = ClickHouseTarget.get();
+  static final Path SHARED = Path.of(System.getProperty("noemata.shared", "../../shared"));
+
+  final String db;
+  final Path project;
+
+  InstallerFixture(String db, Path dir, long rows) throws Exception {
+    this.db = db;
+    this.project = copy(SHARED.resolve("examples/otel"), dir, db);
+    try (Connection c = TARGET.connect("default"); Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + db);
+      LocalDate first = LocalDate.now(ZoneOffset.UTC).minusDays(3);
+      new OtelDataGenerator(new OtelDataSpec(db, rows, rows, first, 3)).generate(s::execute, (t, d, n) -> { });
+      // the generator's boundary rows lie in the future; a row stamped after the cutover but
+      // inserted before the view existed is by design in neither the view nor the backfill
+      s.execute("ALTER TABLE " + db + ".otel_logs DELETE WHERE Timestamp > now() SETTINGS mutations_sync = 2");
+    }
+  }
+
+  /** A copy of {@code from} whose frames read {@code db} instead of {@code otel}. */
+  static Path copy(Path from, Path to, String db) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path p : files.filter(Files::isRegularFile).toList()) {
+        Path dest = to.resolve(from.relativize(p).toString());
+        Files.createDirectories(dest.getParent());
+        Files.writeString(dest, Files.readString(p).replace("\"otel.otel_", "\"" + db + ".otel_"));
+      }
+    }
+    return to;
+  }
+
+  static InstallOptions options(String holder) {
+    return InstallOptions.defaults(holder, Progress.QUIET).withCutoverDelay(Duration.ofSeconds(2));
+  }
+
+  Plan publish() throws Exception {
+    return publish(options("itest@" + db));
+  }
+
+  Plan publish(InstallOptions options) throws Exception {
+    try (Connection c = TARGET.connect(db)) {
+      return Publish.run(ProjectReader.read(project), c, options, false);
+    }
+  }
+
+  Connection connect() throws Exception {
+    return TARGET.connect(db);
+  }
+
+  /** Every row of {@code sql} as text, one string per row. */
+  List<String> rows(String sql) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      ResultSetMetaData md = rs.getMetaData();
+      while (rs.next()) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+          b.append(i == 1 ? "" : " | ").append(rs.getString(i));
+        }
+        out.add(b.toString());
+      }
+    }
+    return out;
+  }
+
+  /** Fails naming the first rows that differ (both ways), not the whole result. */
+  static void assertSameRows(List<String> raw, List<String> rollup) {
+    List<String> missing = new ArrayList<>(raw);
+    missing.removeAll(rollup);
+    List<String> extra = new ArrayList<>(rollup);
+    extra.removeAll(raw);
+    if (!missing.isEmpty() || !extra.isEmpty() || raw.size() != rollup.size()) {
+      throw new AssertionError(raw.size() + " raw rows, " + rollup.size() + " rollup rows; raw only: "
+          + missing.subList(0, Math.min(5, missing.size())) + " (" + missing.size() + "); rollup only: "
+          + extra.subList(0, Math.min(5, extra.size())) + " (" + extra.size() + ")");
+    }
+  }
+
+  long count(String sql) throws Exception {
+    try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  void execute(String sql) throws Exception {
+    try (Connection c = connect(); Statement s = c.createStatement()) {
+      s.execute(sql);
+    }
+  }
+
+  /** logs_1m read from its stable view, and the same aggregate from raw rows. */
+  List<String> logs1mRollup() throws Exception {
+    return rows("SELECT ServiceName, SeverityText, bucket, sum(LogCount), sum(ErrorCount), uniqMerge(UniqTraces)"
+        + " FROM " + db + ".noemata_rollup_logs_logs_1m GROUP BY ALL ORDER BY ALL");
+  }
+
+  List<String> logs1mRaw() throws Exception {
+    return rows("SELECT ServiceName, SeverityText, toStartOfMinute(Timestamp) AS b, count(),"
+        + " countIf(SeverityNumber >= 17), uniq(TraceId) FROM " + db + ".otel_logs GROUP BY ALL ORDER BY ALL");
+  }
+
+  List<String> logs1hRollup() throws Exception {
+    return rows("SELECT ServiceName, bucket, sum(LogCount), sum(ErrorCount) FROM " + db
+        + ".noemata_rollup_logs_logs_1h GROUP BY ALL ORDER BY ALL");
+  }
+
+  List<String> logs1hRaw() throws Exception {
+    return rows("SELECT ServiceName, toStartOfHour(Timestamp) AS b, count(), countIf(SeverityNumber >= 17) FROM "
+        + db + ".otel_logs GROUP BY ALL ORDER BY ALL");
+  }
+
+  /** spans_1m exact measures: count, sum and count behind avg, max. */
+  List<String> spansRollupExact() throws Exception {
+    return rows("SELECT ServiceName, SpanName, SpanKind, StatusCode, bucket, sum(SpanCount), sum(AvgDuration__sum),"
+        + " sum(AvgDuration__count), max(MaxDuration), uniqMerge(UniqTraces) FROM " + db
+        + ".noemata_rollup_spans_spans_1m GROUP BY ALL ORDER BY ALL");
+  }
+
+  List<String> spansRawExact() throws Exception {
+    return rows("SELECT ServiceName, SpanName, SpanKind, StatusCode, toStartOfMinute(Timestamp) AS b, count(),"
+        + " sum(Duration), count(Duration), max(Duration), uniq(TraceId) FROM " + db
+        + ".otel_traces GROUP BY ALL ORDER BY ALL");
+  }
+}

@@ -1,0 +1,84 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.ledger.LedgerReader;
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.installer.plan.Plan;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Publishing the example project: every object installed, rollups equal raw aggregates, a rerun is a no-op. */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class InstallerPublishIT {
+
+  @TempDir static Path dir;
+  static InstallerFixture fx;
+
+  @Test
+  @Order(1)
+  void publishInstallsEveryObjectAndRollupsEqualRawRows() throws Exception {
+    fx = new InstallerFixture("it_publish", dir, 20_000);
+    Plan plan = fx.publish();
+    assertTrue(plan.warnings().isEmpty(), plan.text());
+    String db = fx.db;
+    assertEquals(1, fx.count("SELECT count() FROM system.columns WHERE database = '" + db + "' AND table = 'otel_logs'"
+        + " AND name LIKE '\\_\\_nm\\_%' AND default_kind = 'MATERIALIZED' AND compression_codec = 'CODEC(ZSTD(1))'"));
+    assertEquals(1, fx.count("SELECT count() FROM system.data_skipping_indices WHERE database = '" + db
+        + "' AND type_full = 'bloom_filter(0.01)' AND expr = '`__otel_materialized_k8s.pod.name`'"));
+    assertEquals(1, fx.count("SELECT count() FROM system.projections WHERE database = '" + db + "'"));
+    for (String t : List.of("noemata_rollup_logs_logs_1m", "noemata_rollup_logs_logs_1h",
+        "noemata_rollup_spans_spans_1m")) {
+      assertEquals(1, fx.count("SELECT count() FROM system.tables WHERE database = '" + db + "' AND name = '" + t + "'"));
+      assertEquals(1, fx.count("SELECT count() FROM system.tables WHERE database = '" + db + "' AND name LIKE '" + t
+          + "\\_\\_%\\_mv' AND engine = 'MaterializedView'"));
+      assertEquals(1, fx.count("SELECT count() FROM system.tables WHERE database = '" + db + "' AND name LIKE '" + t
+          + "\\_\\_%' AND engine = 'AggregatingMergeTree'"));
+    }
+    try (Connection c = fx.connect()) {
+      List<LedgerRow> rows = LedgerReader.rows(c, db, "noemata");
+      assertEquals(7, rows.size());
+      rows.forEach(r -> assertEquals("ready", r.state(), r.key()));
+      assertEquals(3, LedgerReader.readyRollups(c, "noemata", Instant.now()).values().stream()
+          .mapToInt(List::size).sum());
+    }
+    InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+    InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
+    InstallerFixture.assertSameRows(fx.spansRawExact(), fx.spansRollupExact());
+  }
+
+  @Test
+  @Order(2)
+  void rowsInsertedAfterTheCutoverReachTheRollupsThroughTheViews() throws Exception {
+    String db = fx.db;
+    // a recent row, then a late one for an older (but post-cutover) minute, and a span
+    fx.execute("INSERT INTO " + db + ".otel_logs (Timestamp, TraceId, SeverityText, SeverityNumber, ServiceName, Body)"
+        + " VALUES (now64(9) - INTERVAL 1 SECOND, 'late-trace-1', 'ERROR', 17, 'checkout', 'x')");
+    fx.execute("INSERT INTO " + db + ".otel_logs (Timestamp, TraceId, SeverityText, SeverityNumber, ServiceName, Body)"
+        + " VALUES (now64(9) - INTERVAL 2 SECOND, 'late-trace-2', 'info', 9, 'checkout', 'late')");
+    fx.execute("INSERT INTO " + db + ".otel_traces (Timestamp, TraceId, SpanId, SpanName, SpanKind, ServiceName,"
+        + " Duration, StatusCode) VALUES (now64(9), 'late-trace-1', 's1', 'GET /x', 'Server', 'checkout', 1234, 'Ok')");
+    InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+    InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
+    InstallerFixture.assertSameRows(fx.spansRawExact(), fx.spansRollupExact());
+  }
+
+  @Test
+  @Order(3)
+  void publishingAgainChangesNothing() throws Exception {
+    long ledgerRows = fx.count("SELECT count() FROM " + fx.db + ".noemata_resource_ledger");
+    Plan again = fx.publish();
+    assertTrue(again.isNoop(), again.text());
+    assertEquals(ledgerRows, fx.count("SELECT count() FROM " + fx.db + ".noemata_resource_ledger"));
+    assertFalse(again.text().contains("CREATE"), again.text());
+  }
+}
