@@ -25,6 +25,7 @@ public final class JdbcCatalog implements Catalog {
 
   private final Connection connection;
   private final Map<PhysicalName, Optional<PhysicalTable>> cache = new HashMap<>();
+  private Optional<String> version;
 
   public JdbcCatalog(Connection connection) {
     this.connection = connection;
@@ -44,6 +45,19 @@ public final class JdbcCatalog implements Catalog {
       throw new CatalogException("cannot read system.tables/system.columns for " + name + ": "
           + firstLine(e.getMessage()), e);
     }
+  }
+
+  @Override
+  public Optional<String> serverVersion() throws CatalogException {
+    if (version == null) {
+      try (PreparedStatement st = connection.prepareStatement("SELECT version()");
+          ResultSet rs = st.executeQuery()) {
+        version = rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+      } catch (SQLException e) {
+        throw new CatalogException("cannot read the server version: " + firstLine(e.getMessage()), e);
+      }
+    }
+    return version;
   }
 
   private Optional<PhysicalTable> read(PhysicalName name) throws SQLException {

@@ -11,6 +11,7 @@ import io.noemata.resources.expr.ExprParser;
 import io.noemata.resources.expr.Exprs;
 import io.noemata.resources.expr.Hashes;
 import io.noemata.resources.model.Entry;
+import io.noemata.resources.model.IndexKind;
 import java.util.HashSet;
 import java.util.List;
 
@@ -55,6 +56,13 @@ final class OnlineChecks {
       }
       if (e instanceof Entry.Rollup rollup && r.view() != null) {
         rollup(fc, rollup, r.view(), t);
+      }
+      if (e instanceof Entry.Index index && index.indexKind() == IndexKind.TEXT) {
+        Optional<String> version = catalog.serverVersion();
+        if (version.isPresent() && !atLeast(version.get(), 26, 2)) {
+          fc.warning(e, "kind", "cannot be installed: text indexes need ClickHouse 26.2 or newer, and the"
+              + " server is " + version.get() + "; use bloom_filter");
+        }
       }
     }
     for (NameChecks.NameUse use : uses) {
@@ -157,6 +165,18 @@ final class OnlineChecks {
       return Optional.of(OTEL_MATERIALIZED + ((Expr.Literal) key).text());
     }
     return Optional.empty();
+  }
+
+  /** True when {@code version} (such as {@code 26.5.1.1}) is at least {@code major.minor}. */
+  static boolean atLeast(String version, int major, int minor) {
+    String[] parts = version.split("\\.");
+    try {
+      int ma = Integer.parseInt(parts[0]);
+      int mi = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+      return ma > major || ma == major && mi >= minor;
+    } catch (NumberFormatException e) {
+      return true; // an unreadable version is not a reason to refuse
+    }
   }
 
   /** {@code V} of {@code Map(K, V)}, or null when the type is not a Map. */

@@ -112,6 +112,14 @@ class OnlineChecksTest {
   }
 
   @Test
+  void textIndexesNeedARecentServer() {
+    String text = "{\"resources\": {\"t\": {\"index\": {\"table\": \"otel.otel_logs\", \"column\": \"Body\", \"kind\": \"text\"}}}}";
+    find(run(Catalog.of(Map.of(LOGS, logs()), "25.8.3.1"), text), WARNING, RES, "/resources/t/index/kind",
+        "text indexes need ClickHouse 26.2 or newer, and the server is 25.8.3.1");
+    assertEquals(0, run(Catalog.of(Map.of(LOGS, logs()), "26.5.1.1"), text).findings().size());
+  }
+
+  @Test
   void aTableOutsideTheMergeTreeFamilyCannotHoldAccelerators() {
     PhysicalTable memory = new PhysicalTable(LOGS, "Memory", logs().columns());
     Report r = run(Catalog.of(Map.of(LOGS, memory)),
