@@ -47,8 +47,17 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     DriverStats.connectionOpened();
   }
 
-  /** Decides what to send for {@code sql}; never throws for a catalog or rewriter problem. */
-  QueryProvenance plan(String sql) throws SQLException {
+  /** The database clickhouse-jdbc gives a statement made now (it copies the connection's schema). */
+  String currentDatabase() throws SQLException {
+    String database = delegate.getSchema();
+    return database == null || database.isEmpty() ? "default" : database;
+  }
+
+  /**
+   * Decides what to send for {@code sql}, whose unqualified tables are in {@code database}; never
+   * throws for a catalog or rewriter problem.
+   */
+  QueryProvenance plan(String sql, String database) {
     if (settings.rewrite() == RewriteMode.OFF) {
       return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
     }
@@ -66,10 +75,9 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     if (catalog.snapshot().tables().isEmpty()) {
       return QueryProvenance.asWritten(sql, "no accelerator installed");
     }
-    String database = delegate.getSchema();
     RewriteResult r;
     try {
-      r = Rewriter.rewrite(sql, catalog.snapshot(), database == null || database.isEmpty() ? "default" : database);
+      r = Rewriter.rewrite(sql, catalog.snapshot(), database);
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
       return new QueryProvenance(sql, sql, null, null, "rewriter error", null, e.toString(), false, null);
@@ -154,7 +162,7 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
   }
 
   private PreparedStatement prepare(String sql, Preparer preparer) throws SQLException {
-    QueryProvenance p = plan(sql);
+    QueryProvenance p = plan(sql, currentDatabase());
     PreparedStatement main = preparer.prepare(p.sent());
     PreparedStatement original = null;
     if (p.changed()) {
@@ -202,17 +210,17 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   @Override
   public CallableStatement prepareCall(String sql) throws SQLException {
-    return delegate.prepareCall(plan(sql).sent());
+    return delegate.prepareCall(plan(sql, currentDatabase()).sent());
   }
 
   @Override
   public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
-    return delegate.prepareCall(plan(sql).sent(), type, concurrency);
+    return delegate.prepareCall(plan(sql, currentDatabase()).sent(), type, concurrency);
   }
 
   @Override
   public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability) throws SQLException {
-    return delegate.prepareCall(plan(sql).sent(), type, concurrency, holdability);
+    return delegate.prepareCall(plan(sql, currentDatabase()).sent(), type, concurrency, holdability);
   }
 
   @Override

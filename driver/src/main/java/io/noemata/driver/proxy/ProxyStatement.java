@@ -21,18 +21,26 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
   private final ProxyConnection connection;
   private final StatementState state = new StatementState();
   private boolean batchHasDdl;
+  /** As in clickhouse-jdbc: the connection's schema when the statement was made, then its own USE. */
+  private String database;
 
-  ProxyStatement(Statement delegate, ProxyConnection connection) {
+  ProxyStatement(Statement delegate, ProxyConnection connection) throws SQLException {
     super(delegate);
     this.connection = connection;
+    this.database = connection.currentDatabase();
     connection.track(this);
   }
 
   private <T> T run(String sql, SqlCall<T> call) throws SQLException {
-    QueryProvenance p = connection.plan(sql);
+    QueryProvenance p = connection.plan(sql, database);
     state.record(p);
     try {
-      return call.call(p.sent());
+      T result = call.call(p.sent());
+      String used = SqlText.useDatabase(sql);
+      if (used != null) {
+        database = used;
+      }
+      return result;
     } catch (SQLException e) {
       if (!p.changed() || !FallbackPolicy.applies(e)) {
         throw e;
@@ -126,7 +134,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
   /** Batched texts are rewritten one by one; a batch has no fallback (batches are writes). */
   @Override
   public void addBatch(String sql) throws SQLException {
-    QueryProvenance p = connection.plan(sql);
+    QueryProvenance p = connection.plan(sql, database);
     state.record(p);
     batchHasDdl |= SqlText.isDdl(SqlText.firstWord(sql));
     delegate.addBatch(p.sent());

@@ -1,5 +1,8 @@
 package io.noemata.driver.proxy;
 
+import io.noemata.core.sql.Lexer;
+import io.noemata.core.sql.Token;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -70,6 +73,19 @@ final class SqlText {
   /** Statements the rewriter may change. */
   static boolean isQuery(String firstWord) {
     return firstWord.equals("SELECT") || firstWord.equals("WITH");
+  }
+
+  /** The database of a {@code USE db} statement, or null for any other statement. */
+  static String useDatabase(String sql) {
+    if (!firstWord(sql).equals("USE")) {
+      return null;
+    }
+    List<Token> tokens = Lexer.significant(sql);
+    int i = 0;
+    while (i < tokens.size() && !tokens.get(i).isWord("USE")) {
+      i++;
+    }
+    return i + 1 < tokens.size() ? tokens.get(i + 1).identifier() : null;
   }
 
   /** True when the text holds {@code /* noemata:off *}{@code /}. */

@@ -31,4 +31,11 @@ class SqlTextTest {
     assertTrue(SqlText.switchedOff("/*noemata:off*/SELECT 1"));
     assertFalse(SqlText.switchedOff("SELECT 'noemata:off'"));
   }
+
+  @Test
+  void useNamesTheStatementsNewDatabase() {
+    assertEquals("otel", SqlText.useDatabase("USE otel"));
+    assertEquals("my db", SqlText.useDatabase("/* x */ use `my db`;"));
+    assertEquals(null, SqlText.useDatabase("SELECT 1"));
+  }
 }
