@@ -23,11 +23,15 @@ final class LevelScan {
 
   private enum Where { SELECT, FILTER, GROUP, OTHER }
 
-  /** Operators whose result type does not depend on the operand types. */
-  private static final Set<String> ARITHMETIC = Set.of("+", "-", "*", "/", "%", "DIV", "MOD", "||");
   /** Aggregates whose result type does not depend on their arguments' types. */
   private static final Set<String> TYPE_NEUTRAL = Set.of("count", "countif", "uniq", "uniqif", "uniqexact",
       "uniqexactif", "uniqcombined", "uniqcombined64", "uniqhll12", "uniqtheta");
+
+  /** Aggregates whose -If form takes the condition last (multiIf is no aggregate). */
+  private static final Set<String> AGGREGATES = Set.of("count", "sum", "avg", "min", "max", "any", "anyLast",
+      "uniq", "uniqExact", "uniqCombined", "uniqCombined64", "quantile", "quantiles", "quantileExact",
+      "quantileDD", "quantileTDigest", "quantileTiming", "median", "argMax", "argMin", "groupArray",
+      "groupUniqArray", "sumMap", "maxMap", "minMap", "topK", "stddevPop", "stddevSamp", "varPop", "varSamp");
 
   final List<Occurrence> occurrences = new ArrayList<>();
   final Set<String> aliases = new HashSet<>();
@@ -81,8 +85,10 @@ final class LevelScan {
       return; // a level of its own
     }
     if (e instanceof Expr.Aliased a) {
+      // a name can carry the value into the result from any clause (GROUP BY x AS b ... SELECT b),
+      // and one alias written twice must stay one expression: treat every aliased value as output
       aliases.add(a.alias());
-      walk(a.expr(), where, output, lambdaParams, item);
+      walk(a.expr(), where, true, lambdaParams, item);
       return;
     }
     var subscript = MapSubscript.of(e);
@@ -136,28 +142,26 @@ final class LevelScan {
     return lambdaParams.contains(id.parts().get(0)); // x, or x.field of a lambda's tuple
   }
 
-  /** Whether child {@code i} of {@code e} can give the result its type (else no cast is needed). */
+  /**
+   * Whether child {@code i} of {@code e} can give the result its type. Almost everything can:
+   * ClickHouse runs functions and operators on LowCardinality arguments and returns LowCardinality
+   * (measured: NOT (lc = '') is LowCardinality(UInt8)). Only aggregates that count, and the
+   * condition of an -If aggregate, never pass their argument's type on.
+   */
   private static boolean reachesResult(Expr e, int i) {
-    if (e instanceof Expr.Binary b) {
-      return ARITHMETIC.contains(b.op());
+    if (!(e instanceof Expr.Call c)) {
+      return true;
     }
-    if (e instanceof Expr.IsNull || e instanceof Expr.Between || e instanceof Expr.Unary u && u.op().equals("NOT")) {
+    int params = c.params() == null ? 0 : c.params().size();
+    if (i < params) {
       return false;
     }
-    if (e instanceof Expr.Call c) {
-      int params = c.params() == null ? 0 : c.params().size();
-      if (i < params) {
-        return false;
-      }
-      String name = c.name().toLowerCase(Locale.ROOT);
-      if (TYPE_NEUTRAL.contains(name)) {
-        return false;
-      }
-      return !(c.name().endsWith("If") && i == params + c.args().size() - 1); // an -If condition
+    String name = c.name();
+    if (TYPE_NEUTRAL.contains(name.toLowerCase(Locale.ROOT))) {
+      return false;
     }
-    if (e instanceof Expr.Ternary || e instanceof Expr.Case) {
-      return !(e instanceof Expr.Ternary && i == 0); // conditions are booleans; branches are results
-    }
-    return true;
+    boolean ifCondition = name.endsWith("If") && i == params + c.args().size() - 1
+        && AGGREGATES.contains(name.substring(0, name.length() - 2));
+    return !ifCondition;
   }
 }

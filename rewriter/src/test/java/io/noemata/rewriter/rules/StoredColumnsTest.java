@@ -48,7 +48,8 @@ class StoredColumnsTest {
 
   @Test
   void readsQualifiedAndFunctionFormsOfTheSubscript() {
-    assertEquals("SELECT " + POD + " = 'a' AS x FROM otel.otel_logs AS l WHERE " + POD + " != ''"
+    // in a select item even a comparison keeps its type only with the cast: lc = 'a' is LowCardinality(UInt8)
+    assertEquals("SELECT CAST(" + POD + " AS String) = 'a' AS x FROM otel.otel_logs AS l WHERE " + POD + " != ''"
             + " AND " + POD + " != '' AND " + POD + " != ''",
         rewrite("SELECT l.ResourceAttributes['k8s.pod.name'] = 'a' AS x FROM otel.otel_logs AS l"
             + " WHERE arrayElement(l.`ResourceAttributes`, 'k8s.pod.name') != ''"
@@ -182,6 +183,18 @@ class StoredColumnsTest {
             + " AS `arrayElement(ResourceAttributes, 'k8s.node.name')` FROM otel.otel_logs",
         rewrite("SELECT ResourceAttributes['k8s.pod.name'], lower(`ResourceAttributes`['k8s.pod.name']),"
             + " arrayElement(ResourceAttributes, 'k8s.node.name') FROM otel.otel_logs"));
+  }
+
+  @Test
+  void castsWhereverTheValueCanReachTheResultAndNowhereElse() {
+    // a GROUP BY alias can carry the value into the result, and HyperDX repeats one alias in three
+    // clauses: all three must stay one expression
+    assertEquals("SELECT CAST(" + POD + " AS String) AS p, count() AS n, uniq(" + POD + ") AS u,"
+            + " sumIf(1, " + POD + " != '') AS s, multiIf(1, 'x', CAST(" + POD + " AS String)) AS m"
+            + " FROM otel.otel_logs GROUP BY CAST(" + POD + " AS String) AS p ORDER BY CAST(" + POD + " AS String) AS p",
+        rewrite("SELECT ResourceAttributes['k8s.pod.name'] AS p, count() AS n, uniq(ResourceAttributes['k8s.pod.name']) AS u,"
+            + " sumIf(1, ResourceAttributes['k8s.pod.name'] != '') AS s, multiIf(1, 'x', ResourceAttributes['k8s.pod.name']) AS m"
+            + " FROM otel.otel_logs GROUP BY ResourceAttributes['k8s.pod.name'] AS p ORDER BY ResourceAttributes['k8s.pod.name'] AS p"));
   }
 
   @Test
