@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Typed reads from a {@link JsonDoc} that turn every mismatch into a finding at the value's pointer
@@ -173,9 +172,5 @@ final class Decoder {
       cur = t;
     }
     return prev[b.length()];
-  }
-
-  static Set<String> setOf(List<String> l) {
-    return Set.copyOf(l);
   }
 }

@@ -1,5 +1,8 @@
 package io.noemata.resources.validate;
 
+import io.noemata.core.sql.Lexer;
+import io.noemata.core.sql.Token;
+import io.noemata.core.sql.TokenKind;
 import io.noemata.resources.expr.Canonical;
 import io.noemata.resources.expr.Expr;
 import io.noemata.resources.expr.ExprException;
@@ -11,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Column entries: "a column expression does not parse, calls an aggregate or window function, or
@@ -61,7 +65,7 @@ final class ColumnChecks {
    * "Any other expression needs type ... Without it the entry cannot be installed, and validation
    * warns." {@code satisfied} holds the keys an existing column for the same expression satisfies.
    */
-  static void checkStoredTypes(FileContext fc, java.util.Set<String> satisfied) {
+  static void checkStoredTypes(FileContext fc, Set<String> satisfied) {
     for (Map.Entry<String, Expr> ce : fc.columnExpressions.entrySet()) {
       Entry.Column c = (Entry.Column) fc.entries.get(ce.getKey());
       if (storedType(c, ce.getValue()).isEmpty() && !satisfied.contains(c.key())) {
@@ -106,11 +110,11 @@ final class ColumnChecks {
   }
 
   private static void checkTypeText(FileContext fc, Entry.Column c, String type) {
-    List<io.noemata.core.sql.Token> tokens = io.noemata.core.sql.Lexer.significant(type);
+    List<Token> tokens = Lexer.significant(type);
     int depth = 0;
-    for (io.noemata.core.sql.Token t : tokens) {
-      if (t.kind() == io.noemata.core.sql.TokenKind.ERROR || t.isSymbol(";")
-          || t.kind() == io.noemata.core.sql.TokenKind.PARAMETER) {
+    for (Token t : tokens) {
+      if (t.kind() == TokenKind.ERROR || t.isSymbol(";")
+          || t.kind() == TokenKind.PARAMETER) {
         depth = -1;
         break;
       }
@@ -119,7 +123,7 @@ final class ColumnChecks {
         break;
       }
     }
-    boolean startsWithName = !tokens.isEmpty() && tokens.get(0).kind() == io.noemata.core.sql.TokenKind.WORD;
+    boolean startsWithName = !tokens.isEmpty() && tokens.get(0).kind() == TokenKind.WORD;
     if (depth != 0 || !startsWithName) {
       fc.error(c, "type", "'" + type + "' is not a ClickHouse type; write one such as \"DateTime\" or"
           + " \"Map(String, UInt64)\"");
