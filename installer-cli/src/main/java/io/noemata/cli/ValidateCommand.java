@@ -23,6 +23,9 @@ import picocli.CommandLine.Option;
 @Command(name = "validate", description = "Check the project's frames and resources files; with a connection, also what the database can install.")
 final class ValidateCommand implements Callable<Integer> {
 
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  boolean help;
+
   @Option(names = "--project", defaultValue = ".", description = "Project directory (holds noemata.json). Default: the current directory.")
   Path project;
 

@@ -102,6 +102,13 @@ class ValidateCommandTest {
   }
 
   @Test
+  void helpNamesTheOptions() {
+    Run r = run("validate", "--help");
+    assertEquals(0, r.exit());
+    assertTrue(r.out().contains("--project") && r.out().contains("--json") && r.out().contains("--url"), r.out());
+  }
+
+  @Test
   void urlsBecomeJdbcUrlsAndPasswordsAreHidden() {
     assertEquals("jdbc:clickhouse:http://h:8123", ValidateCommand.jdbcUrl("http://h:8123"));
     assertEquals("jdbc:clickhouse://h:8123/otel", ValidateCommand.jdbcUrl("h:8123/otel"));
