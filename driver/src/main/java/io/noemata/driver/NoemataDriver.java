@@ -78,9 +78,9 @@ public final class NoemataDriver implements Driver {
     Driver delegateDriver = clickhouse();
     Connection delegate = delegateDriver.connect(parsed.delegateUrl(), theirs);
     if (delegate == null) {
-      throw new SQLException("clickhouse-jdbc refused the URL " + parsed.delegateUrl().replaceAll("\\?.*", ""), "08001");
+      throw new SQLException("clickhouse-jdbc refused the URL of " + parsed.endpoint(), "08001");
     }
-    String user = theirs.getProperty("user", "default");
+    String user = theirs.getProperty("user", parsed.urlUser() == null ? "default" : parsed.urlUser());
     CatalogKey key = new CatalogKey(parsed.endpoint(), user, () -> delegateDriver.connect(parsed.delegateUrl(), theirs));
     CatalogCache cache = CatalogCache.shared(settings.catalogTtl(), settings.catalogRefresh(), settings.namespace());
     return new ProxyConnection(delegate, settings, cache, key);

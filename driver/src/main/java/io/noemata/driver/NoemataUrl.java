@@ -13,10 +13,12 @@ import java.util.Properties;
  * {@code noemata.*} query parameters) and those parameters.
  *
  * @param delegateUrl the URL handed to clickhouse-jdbc, otherwise byte for byte as given
- * @param endpoint {@code scheme://host:port} part, which identifies the server for catalog caching
+ * @param endpoint {@code jdbc:clickhouse://host:port}, which identifies the server for catalog
+ *     caching and may be printed: user information in the URL is left out
+ * @param urlUser the user named in the URL's authority ({@code user:password@host}), or null
  * @param options the {@code noemata.*} query parameters, decoded
  */
-public record NoemataUrl(String delegateUrl, String endpoint, Properties options) {
+public record NoemataUrl(String delegateUrl, String endpoint, String urlUser, Properties options) {
 
   public static final String PREFIX = "jdbc:noemata:";
 
@@ -56,7 +58,15 @@ public record NoemataUrl(String delegateUrl, String endpoint, Properties options
     int hostStart = base.indexOf("//");
     int pathStart = hostStart < 0 ? -1 : base.indexOf('/', hostStart + 2);
     String endpoint = pathStart < 0 ? base : base.substring(0, pathStart);
-    return new NoemataUrl(rest, endpoint, options);
+    String user = null;
+    int at = hostStart < 0 ? -1 : endpoint.lastIndexOf('@');
+    if (at > hostStart) {
+      String userInfo = endpoint.substring(hostStart + 2, at);
+      int colon = userInfo.indexOf(':');
+      user = decode(colon < 0 ? userInfo : userInfo.substring(0, colon));
+      endpoint = endpoint.substring(0, hostStart + 2) + endpoint.substring(at + 1);
+    }
+    return new NoemataUrl(rest, endpoint, user, options);
   }
 
   private static String decode(String s) {

@@ -41,4 +41,13 @@ class NoemataUrlTest {
     assertFalse(NoemataUrl.accepts(null));
     assertThrows(IllegalArgumentException.class, () -> NoemataUrl.parse("jdbc:clickhouse://h"));
   }
+
+  @Test
+  void credentialsInTheUrlStayOutOfTheEndpoint() {
+    NoemataUrl u = NoemataUrl.parse("jdbc:noemata:clickhouse://alice:s3cret@h:8123/otel");
+    assertEquals("jdbc:clickhouse://alice:s3cret@h:8123/otel", u.delegateUrl());
+    assertEquals("jdbc:clickhouse://h:8123", u.endpoint());
+    assertEquals("alice", u.urlUser());
+    assertEquals(null, NoemataUrl.parse("jdbc:noemata:clickhouse://h:8123/otel").urlUser());
+  }
 }
