@@ -90,8 +90,8 @@ final class QueryParser {
         throw in.refuse("DISTINCT ON");
       }
       distinct = true;
-    } else if (in.atWord("ALL") || in.atWord("TOP")) {
-      throw in.refuse("SELECT ALL/TOP");
+    } else if (in.atWord("ALL") || (in.atWord("TOP") && !in.atSymbol(1, ",") && !in.atWord(1, "FROM"))) {
+      throw in.refuse("SELECT ALL/TOP"); // a column called top is still read: SELECT top, x / SELECT top FROM
     }
     List<Expr> items = new ArrayList<>();
     do {

@@ -60,6 +60,12 @@ class QueryParserTest {
   }
 
   @Test
+  void aColumnCalledTopIsAColumn() {
+    assertEquals("top", Sexpr.of(select("SELECT top, x FROM t").items().get(0)));
+    assertEquals("top", Sexpr.of(select("SELECT top FROM t").items().get(0)));
+  }
+
+  @Test
   void limitCommaFormPutsTheOffsetFirst() {
     Query.Select s = select("SELECT x FROM t LIMIT 20, 10");
     assertEquals("10", Sexpr.of(s.limit()));
@@ -114,6 +120,7 @@ class QueryParserTest {
       "SELECT a FROM t INTO OUTFILE 'x'",
       "WITH RECURSIVE r AS (SELECT 1) SELECT * FROM r",
       "SELECT DISTINCT ON (a) a FROM t",
+      "SELECT TOP 10 a FROM t",
       "SELECT a FROM (t JOIN u ON t.a = u.a)",
       "SELECT 'open",
       "SELECT a FROM t /* open comment",
