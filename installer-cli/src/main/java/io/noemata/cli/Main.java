@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       ServeCommand.class,
       DemoCommand.class,
+      PublishCommand.class,
+      ResourcesCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class Main implements Runnable {

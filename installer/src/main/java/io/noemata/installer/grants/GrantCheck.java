@@ -14,14 +14,24 @@ public final class GrantCheck {
 
   private GrantCheck() {}
 
-  /** The missing grants for {@code databases}; empty when installation may start. */
-  public static List<String> missing(Connection c, Set<String> databases) throws SQLException {
-    String user = scalar(c, "SELECT currentUser()");
+  /** Where the grant statements come from: the server's SHOW GRANTS, or given lines in tests. */
+  @FunctionalInterface
+  public interface Source {
+    List<String> showGrants(Connection c) throws SQLException;
+  }
+
+  /** {@code SHOW GRANTS} of the user and of each of its current roles. */
+  public static final Source SERVER = c -> {
     List<String> lines = lines(c, "SHOW GRANTS");
     for (String role : lines(c, "SELECT role_name FROM system.current_roles")) {
       lines.addAll(lines(c, "SHOW GRANTS FOR " + Literals.identifier(role)));
     }
-    return Grants.missing(lines, databases, user);
+    return lines;
+  };
+
+  /** The missing grants for {@code databases}; empty when installation may start. */
+  public static List<String> missing(Connection c, Set<String> databases, Source source) throws SQLException {
+    return Grants.missing(source.showGrants(c), databases, scalar(c, "SELECT currentUser()"));
   }
 
   private static String scalar(Connection c, String sql) throws SQLException {

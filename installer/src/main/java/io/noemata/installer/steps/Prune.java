@@ -54,7 +54,7 @@ public final class Prune {
     if (dryRun || (retired.isEmpty() && dropped.isEmpty())) {
       return new Result(retired, dropped, waiting);
     }
-    Publish.checkGrants(c, plan);
+    Publish.checkGrants(c, plan, io.noemata.installer.grants.GrantCheck.SERVER);
     try (NamespaceLock lock = Publish.lock(c, plan, options)) {
       Session s = new Session(c, Planner.plan(read, c), options, lock);
       for (Change ch : s.plan.changes()) {

@@ -1,0 +1,69 @@
+package io.noemata.cli;
+
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.installer.ledger.Json;
+import io.noemata.installer.plan.Change;
+import io.noemata.installer.plan.Plan;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code --json} output of plans and the ledger. */
+final class PlanJson {
+
+  private PlanJson() {}
+
+  static String plan(Plan p, String outcome) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("namespace", p.namespace());
+    m.put("revision", p.revision());
+    m.put("outcome", outcome);
+    m.put("warnings", p.warnings());
+    List<Object> changes = new ArrayList<>();
+    for (Change c : p.changes()) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("action", c.verb().word());
+      x.put("kind", c.kind());
+      x.put("key", c.key());
+      x.put("table", c.table());
+      x.put("object", c.object());
+      x.put("reason", c.reason());
+      x.put("ddl", c.ddl());
+      changes.add(x);
+    }
+    m.put("changes", changes);
+    return Json.write(m);
+  }
+
+  static String ledger(List<LedgerRow> rows) {
+    List<Object> out = new ArrayList<>();
+    for (LedgerRow r : rows) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("kind", r.kind());
+      x.put("key", r.key());
+      x.put("table", r.tableDatabase() + "." + r.tableName());
+      x.put("object", r.object());
+      x.put("content_hash", r.contentHash());
+      x.put("state", r.state());
+      x.put("async", r.async());
+      x.put("file", r.file());
+      x.put("revision", r.revision());
+      x.put("stable_view", r.stableView());
+      x.put("cutover", str(r.cutover()));
+      x.put("backfill_floor", str(r.backfillFloor()));
+      x.put("backfilled_from", str(r.backfilledFrom()));
+      x.put("retired_at", str(r.retiredAt()));
+      x.put("prune_after", str(r.pruneAfter()));
+      x.put("pruned_at", str(r.prunedAt()));
+      x.put("declaration", r.declaration());
+      x.put("updated_at", r.updatedAt().toString());
+      out.add(x);
+    }
+    return Json.write(Map.of("format_version", io.noemata.core.ledger.LedgerSchema.FORMAT_VERSION, "ledger", out));
+  }
+
+  private static String str(Object o) {
+    return o == null ? null : o.toString();
+  }
+}

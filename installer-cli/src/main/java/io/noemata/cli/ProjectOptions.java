@@ -1,0 +1,62 @@
+package io.noemata.cli;
+
+import io.noemata.installer.lock.LockHeldException;
+import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.installer.plan.PlanException;
+import io.noemata.installer.steps.InstallException;
+import io.noemata.installer.steps.InstallOptions;
+import io.noemata.resources.parse.NotAProjectException;
+import io.noemata.resources.parse.ProjectReader;
+import io.noemata.resources.parse.ReadResult;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import picocli.CommandLine.Option;
+
+/** What every installer command takes: the project, the connection, JSON output. */
+final class ProjectOptions {
+
+  @Option(names = "--project", defaultValue = ".", description = "Project directory (holds noemata.json). Default: the current directory.")
+  Path project;
+
+  @Option(names = "--url", description = "ClickHouse: jdbc:clickhouse://host:8123/db or http://host:8123. Default: NOEMATA_CH_URL.")
+  String url;
+
+  @Option(names = "--json", description = "Print the result as JSON on stdout.")
+  boolean json;
+
+  ReadResult read() {
+    try {
+      return ProjectReader.read(project);
+    } catch (NotAProjectException e) {
+      throw new UserError(e.getMessage(), 2);
+    }
+  }
+
+  Connection connect() {
+    return ChConnection.open(ChConnection.target(url));
+  }
+
+  InstallOptions install(PrintStream progressTo) {
+    return InstallOptions.defaults(NamespaceLock.describeThisProcess(ChConnection.user()),
+        json ? io.noemata.installer.steps.Progress.QUIET : new CliProgress(progressTo));
+  }
+
+  /** A library failure as the one line a user sees, with its exit code. */
+  interface Action<T> {
+    T run() throws PlanException, InstallException, LockHeldException, SQLException;
+  }
+
+  static <T> T userErrors(String doing, Action<T> action) {
+    try {
+      return action.run();
+    } catch (PlanException | InstallException e) {
+      throw new UserError(e.getMessage(), 1);
+    } catch (LockHeldException e) {
+      throw new UserError(e.getMessage(), 3);
+    } catch (SQLException e) {
+      throw ChConnection.failure(doing, e);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package io.noemata.cli;
+
+import io.noemata.installer.plan.Plan;
+import io.noemata.installer.plan.Planner;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code noemata resources plan}: the steps publish would take for the project as it is on disk,
+ * including drift (objects missing or changed on the server). Changes nothing.
+ */
+@Command(name = "plan", description = "Print the resource steps publish would take, drift included.")
+final class ResourcesPlanCommand implements Callable<Integer> {
+
+  @Mixin ProjectOptions options;
+
+  @Override
+  public Integer call() {
+    var read = options.read();
+    try (Connection c = options.connect()) {
+      Plan plan = ProjectOptions.userErrors("plan", () -> Planner.plan(read, c));
+      System.out.print(options.json ? PlanJson.plan(plan, "planned") + "\n" : plan.text());
+      return 0;
+    } catch (SQLException e) {
+      throw ChConnection.failure("closing the connection", e);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package io.noemata.cli;
+
+import io.noemata.core.ledger.LedgerReader;
+import io.noemata.core.ledger.LedgerRow;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code noemata resources status}: "print the ledger", as a table or {@code --json}. */
+@Command(name = "status", description = "Print the resource ledger.")
+final class ResourcesStatusCommand implements Callable<Integer> {
+
+  @Mixin ProjectOptions options;
+
+  @Override
+  public Integer call() {
+    String namespace = options.read().project().settings().namespace();
+    try (Connection c = options.connect()) {
+      List<LedgerRow> rows = LedgerReader.allRows(c, namespace);
+      System.out.print(options.json ? PlanJson.ledger(rows) + "\n" : table(namespace, rows));
+      return 0;
+    } catch (SQLException e) {
+      throw ChConnection.failure("reading the ledger", e);
+    }
+  }
+
+  static String table(String namespace, List<LedgerRow> rows) {
+    if (rows.isEmpty()) {
+      return "No resources installed in namespace '" + namespace + "'.\n";
+    }
+    StringBuilder b = new StringBuilder(String.format("%-10s %-18s %-26s %-12s %-20s %-20s %s%n", "KIND", "KEY",
+        "TABLE", "STATE", "CUTOVER", "BACKFILLED FROM", "OBJECT / RETIREMENT"));
+    for (LedgerRow r : rows) {
+      String tail = r.object() + (r.retiredAt() == null ? "" : "  retired " + r.retiredAt() + ", prune after "
+          + r.pruneAfter()) + (r.prunedAt() == null ? "" : ", pruned " + r.prunedAt());
+      b.append(String.format("%-10s %-18s %-26s %-12s %-20s %-20s %s%n", r.kind(), r.key(),
+          r.tableDatabase() + "." + r.tableName(), r.state(), r.cutover() == null ? "-" : r.cutover(),
+          r.backfilledFrom() == null ? "-" : r.backfilledFrom(), tail));
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,93 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.itest.ProcessRun;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Kill tests: {@code noemata publish} in its own process stopped without any cleanup (its lock left
+ * behind) after the plan, after the cutover, in the middle of the backfill and before serve; a rerun
+ * completes and every rollup equals the raw aggregate exactly (no chunk counted twice or missed).
+ */
+class InstallerKillIT {
+
+  @TempDir Path dir;
+
+  static List<String> publish(Path project) {
+    List<String> cmd = new ArrayList<>(ProcessRun.cli("publish", "--project", project.toString(), "--url",
+        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "2s", "--lock-ttl", "3s"));
+    return cmd;
+  }
+
+  /** Runs publish until it is not refused by a lock (the killed run's lock expires within its TTL). */
+  static ProcessRun publishUntilDone(Path project) throws Exception {
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+    while (true) {
+      ProcessRun r = ProcessRun.run(publish(project), Map.of(), 300);
+      if (r.exitCode() != 3 || Instant.now().isAfter(deadline)) {
+        return r;
+      }
+    }
+  }
+
+  static void assertRollupsEqualRaw(InstallerFixture fx) throws Exception {
+    InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+    InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
+    InstallerFixture.assertSameRows(fx.spansRawExact(), fx.spansRollupExact());
+    assertEquals(0, fx.count("SELECT count() FROM " + fx.db + ".noemata_resource_ledger FINAL WHERE state != 'ready'"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"after-plan", "after-cutover", "mid-backfill", "before-serve"})
+  void aRunKilledAtAnyStepIsCompletedByTheNext(String point) throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_kill_" + point.replace('-', '_'), dir, 6_000);
+    ProcessRun killed = ProcessRun.run(publish(fx.project), Map.of("NOEMATA_CRASH_AT", point), 300);
+    assertEquals(137, killed.exitCode(), killed.stdout() + killed.stderr());
+    ProcessRun again = publishUntilDone(fx.project);
+    assertEquals(0, again.exitCode(), again.stdout() + again.stderr());
+    assertRollupsEqualRaw(fx);
+  }
+
+  @Test
+  void aRealSigkillWhileWaitingForTheCutoverIsResumed() throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_kill_sigkill", dir, 6_000);
+    List<String> cmd = ProcessRun.cli("publish", "--project", fx.project.toString(), "--url",
+        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "20s", "--lock-ttl", "3s");
+    Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
+    String seen = CompletableFuture.supplyAsync(() -> {
+      try {
+        for (String line; (line = err.readLine()) != null; ) {
+          if (line.startsWith("install rollup spans_1m")) {
+            return line;
+          }
+        }
+        return "ended";
+      } catch (Exception e) {
+        return "unreadable";
+      }
+    }).get(120, TimeUnit.SECONDS);
+    assertTrue(seen.startsWith("install rollup"), seen);
+    p.destroyForcibly(); // SIGKILL
+    assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+    ProcessRun again = publishUntilDone(fx.project);
+    assertEquals(0, again.exitCode(), again.stdout() + again.stderr());
+    assertRollupsEqualRaw(fx);
+  }
+}

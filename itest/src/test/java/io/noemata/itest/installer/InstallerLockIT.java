@@ -1,0 +1,80 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.installer.ledger.LedgerWriter;
+import io.noemata.installer.lock.LockHeldException;
+import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.installer.steps.InstallOptions;
+import io.noemata.itest.ProcessRun;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The namespace lock: a second publish fails naming the holder; a lock whose holder died expires. */
+class InstallerLockIT {
+
+  @TempDir Path dir;
+
+  @Test
+  void theDefaultLockExpiresWithinAMinute() {
+    assertTrue(NamespaceLock.DEFAULT_TTL.compareTo(Duration.ofSeconds(60)) <= 0);
+  }
+
+  @Test
+  void aSecondPublishFailsNamingTheHolderAndALeftLockIsTakenOverAfterItExpires() throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_lock", dir, 2_000);
+    try (Connection c = fx.connect()) {
+      new LedgerWriter(c, "noemata").ensureTables(fx.db);
+      // a holder that "crashed": it took the lock and will never renew or release it
+      NamespaceLock.acquire(c, "noemata", List.of(fx.db), "ops@host-a pid 4242 #dead", Duration.ofSeconds(15),
+          Clock.systemUTC());
+    }
+    LockHeldException held = assertThrows(LockHeldException.class, fx::publish);
+    assertEquals("ops@host-a pid 4242 #dead", held.holder());
+    assertTrue(held.getMessage().contains("locked in database " + fx.db + " by ops@host-a pid 4242 #dead"),
+        held.getMessage());
+
+    ProcessRun cli = ProcessRun.run(InstallerKillIT.publish(fx.project), Map.of(), 120);
+    assertEquals(3, cli.exitCode(), cli.stderr());
+    assertTrue(cli.stderr().contains("ops@host-a pid 4242 #dead"), cli.stderr());
+    assertEquals(0, fx.count("SELECT count() FROM system.tables WHERE database = '" + fx.db
+        + "' AND name LIKE 'noemata_rollup%'"), "a refused publish changes nothing");
+
+    Instant deadline = Instant.now().plusSeconds(60);
+    while (true) {
+      try {
+        fx.publish();
+        break;
+      } catch (LockHeldException e) {
+        assertTrue(Instant.now().isBefore(deadline), "the dead holder's lock did not expire within 60 s");
+        Thread.sleep(500); // polling the lock, bounded by the deadline above
+      }
+    }
+    InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+  }
+
+  @Test
+  void twoConcurrentContendersNeverBothHoldTheLock() throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_lock_race", dir, 100);
+    try (Connection a = fx.connect(); Connection b = fx.connect()) {
+      new LedgerWriter(a, "noemata").ensureTables(fx.db);
+      try (NamespaceLock first = NamespaceLock.acquire(a, "noemata", List.of(fx.db), "first", Duration.ofSeconds(30),
+          Clock.systemUTC())) {
+        LockHeldException e = assertThrows(LockHeldException.class, () -> NamespaceLock.acquire(b, "noemata",
+            List.of(fx.db), "second", Duration.ofSeconds(30), Clock.systemUTC()));
+        assertEquals("first", e.holder());
+      }
+      NamespaceLock.acquire(b, "noemata", List.of(fx.db), "second", Duration.ofSeconds(30), Clock.systemUTC()).close();
+    }
+    assertTrue(InstallOptions.defaults("x", io.noemata.installer.steps.Progress.QUIET).lockTtl().getSeconds() == 60);
+  }
+}
