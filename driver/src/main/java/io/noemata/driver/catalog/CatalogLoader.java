@@ -7,11 +7,13 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
+import io.noemata.core.ledger.LedgerReader;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,7 @@ import java.util.Map;
 /**
  * Reads what a server reports installed into a {@link CatalogSnapshot}: every table, in every
  * database the user sees, that has a MATERIALIZED column, a skip index or a projection, with all
- * its column types; and the ready rollups of the resource ledger.
+ * its column types; and the ready rollups of the resource ledgers.
  *
  * <p>One snapshot covers all databases rather than one per database: queries name tables of other
  * databases ({@code otel.otel_logs} from a connection to {@code default}, as DBeaver and Grafana
@@ -86,12 +88,23 @@ public final class CatalogLoader {
   }
 
   /**
-   * Ready rollups from the {@code <namespace>_resource_ledger} tables. The ledger reader is being
-   * written in core ({@code io.noemata.core.ledger.LedgerReader}, issue 4); until it lands no rollup
-   * is listed, so no query reads one. This is the one place to call it from.
+   * Ready rollups from every {@code <namespace>_resource_ledger} (the installer's record, read by
+   * {@link LedgerReader}), filed under their source tables; a source table with no other
+   * accelerator is added with its column types.
    */
-  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables) {
-    // intentionally empty until LedgerReader lands
+  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables) throws SQLException {
+    for (Map.Entry<TableName, List<Rollup>> e : LedgerReader.readyRollups(c, namespace, Instant.now()).entrySet()) {
+      Builder b = tables.get(e.getKey());
+      if (b == null) {
+        b = new Builder(e.getKey());
+        b.types.putAll(LedgerReader.columnTypes(c, e.getKey().database(), e.getKey().table()));
+        if (b.types.isEmpty()) {
+          continue; // the source table is gone: nothing can read its rollups
+        }
+        tables.put(e.getKey(), b);
+      }
+      b.rollups.addAll(e.getValue());
+    }
   }
 
   private static List<String> strings(Array array) throws SQLException {

@@ -1,5 +1,6 @@
 package io.noemata.driver.proxy;
 
+import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.driver.DriverStats;
 import io.noemata.driver.NoemataConnection;
 import io.noemata.driver.NoemataSettings;
@@ -131,6 +132,11 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
       }
     });
     return open.size();
+  }
+
+  @Override
+  public CatalogSnapshot catalog() {
+    return catalogs.get(catalogKey).snapshot();
   }
 
   @Override

@@ -1,0 +1,104 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.catalog.TableName;
+import io.noemata.driver.NoemataConnection;
+
+/**
+ * After {@code publish} of the example project, a noemata connection's catalog holds what the
+ * installer reports: the ready rollups of the ledger and the stored columns, and its metadata shows
+ * the stable rollup views but not the ledger, the rollup targets and their views, nor {@code __nm_*}.
+ */
+class DriverLedgerIT {
+
+  static final String DB = "drv_ledger";
+  @TempDir static Path dir;
+  static InstallerFixture fx;
+
+  @BeforeAll
+  static void publish() throws Exception {
+    fx = new InstallerFixture(DB, dir, 20_000);
+    fx.publish();
+  }
+
+  private static Connection connect(String... props) throws SQLException {
+    Properties p = InstallerFixture.TARGET.credentials();
+    for (int i = 0; i < props.length; i += 2) {
+      p.setProperty(props[i], props[i + 1]);
+    }
+    return DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/" + DB, p);
+  }
+
+  private static List<String> names(ResultSet rs, String column) throws SQLException {
+    List<String> out = new ArrayList<>();
+    while (rs.next()) {
+      out.add(rs.getString(column));
+    }
+    return out;
+  }
+
+  @Test
+  void catalogHoldsTheLedgersReadyRollups() throws Exception {
+    List<String> stableViews = fx.rows("SELECT stable_view FROM noemata_resource_ledger FINAL"
+        + " WHERE kind = 'rollup' AND state = 'ready' ORDER BY stable_view");
+    assertFalse(stableViews.isEmpty(), "the example publishes rollups");
+    try (Connection c = connect()) {
+      c.unwrap(NoemataConnection.class).invalidateCatalog();
+      CatalogSnapshot snapshot = c.unwrap(NoemataConnection.class).catalog();
+      List<String> read = new ArrayList<>();
+      for (TableInfo t : snapshot.tables().values()) {
+        if (t.name().database().equals(DB)) {
+          t.rollups().stream().map(Rollup::stableView).forEach(read::add);
+        }
+      }
+      read.sort(null);
+      assertEquals(stableViews, read);
+      TableInfo logs = snapshot.table(new TableName(DB, "otel_logs")).orElseThrow();
+      assertTrue(logs.materializedColumns().stream().anyMatch(m -> m.name().startsWith("__otel_materialized_")));
+    }
+  }
+
+  @Test
+  void metadataShowsStableViewsButNotInternals() throws Exception {
+    List<String> stableViews = fx.rows("SELECT DISTINCT stable_view FROM noemata_resource_ledger FINAL WHERE kind = 'rollup'");
+    List<String> internal = fx.rows("SELECT name FROM system.tables WHERE database = '" + DB + "' AND name LIKE 'noemata\\\\_%'"
+        + " AND name NOT IN (SELECT stable_view FROM " + DB + ".noemata_resource_ledger FINAL WHERE kind = 'rollup')");
+    assertFalse(internal.isEmpty());
+    List<String> nmColumns = fx.rows("SELECT name FROM system.columns WHERE database = '" + DB + "' AND table = 'otel_logs'"
+        + " AND name LIKE '\\\\_\\\\_nm\\\\_%'");
+    try (Connection c = connect()) {
+      List<String> tables = names(c.getMetaData().getTables(null, DB, "%", null), "TABLE_NAME");
+      assertTrue(tables.containsAll(stableViews), tables.toString());
+      assertTrue(tables.contains("otel_logs"));
+      for (String t : internal) {
+        assertFalse(tables.contains(t), t + " is internal");
+      }
+      List<String> columns = names(c.getMetaData().getColumns(null, DB, "otel_logs", null), "COLUMN_NAME");
+      assertTrue(columns.contains("ResourceAttributes"));
+      assertTrue(columns.stream().noneMatch(nmColumns::contains), columns.toString());
+    }
+    try (Connection c = connect("noemata.metadata.hide-internal", "false")) {
+      List<String> tables = names(c.getMetaData().getTables(null, DB, "%", null), "TABLE_NAME");
+      assertTrue(tables.containsAll(internal), "shown when hiding is off: " + tables);
+    }
+  }
+}
