@@ -1,10 +1,13 @@
 package io.noemata.rewriter;
 
 import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.rewriter.rules.RollupAnswers;
 import io.noemata.rewriter.rules.StoredColumns;
 import io.noemata.rewriter.sql.ParseResult;
 import io.noemata.rewriter.sql.SqlParser;
 import io.noemata.rewriter.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -29,11 +32,20 @@ public final class Rewriter {
       return new RewriteResult(sql, false, Provenance.refused(parsed.refusal()));
     }
     StoredColumns.Result stored = StoredColumns.apply(parsed.node(), sql, snapshot, defaultDatabase);
-    Provenance provenance = new Provenance(null, stored.uses());
-    if (stored.edits().isEmpty()) {
+    RollupAnswers.Result rollups = RollupAnswers.apply(parsed.node(), sql, snapshot, defaultDatabase);
+    Provenance provenance = new Provenance(null, stored.uses(), rollups.uses());
+    List<Edit> edits = new ArrayList<>(stored.edits());
+    edits.addAll(rollups.edits()); // disjoint: a level reading a rollup reads no Map column
+    if (edits.isEmpty()) {
       return new RewriteResult(sql, false, provenance);
     }
-    String out = Edit.apply(sql, stored.edits());
+    String out;
+    try {
+      out = Edit.apply(sql, edits);
+    } catch (IllegalArgumentException overlapping) {
+      // two rules edited the same text: a bug here, never the user's problem
+      return new RewriteResult(sql, false, Provenance.refused("rules edited overlapping text; sent as written"));
+    }
     if (!SqlParser.parse(out).understood()) {
       // a splice that breaks the statement is a bug here, never the user's problem: send the original
       return new RewriteResult(sql, false, Provenance.refused("rewritten text not understood; sent as written"));

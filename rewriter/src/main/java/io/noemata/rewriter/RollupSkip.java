@@ -1,0 +1,43 @@
+package io.noemata.rewriter;
+
+/**
+ * Stable codes for a rollup a query level did not read, one per condition of the spec's "Rollups"
+ * rule, each with the remedy a user can apply.
+ */
+public enum RollupSkip {
+  /** The rollup was installed from another declaration than the one it is read as. */
+  CONTENT_HASH_DIFFERS("publish the current declaration so the rollup is rebuilt from it"),
+  /** The query's bucket is finer than the grain, or not a multiple of it. */
+  GRAIN_DOES_NOT_DIVIDE_BUCKET("bucket by a multiple of the rollup's grain, or declare a finer rollup"),
+  /** A time bound falls inside a rollup bucket, or is inclusive where the column is finer than the grain. */
+  WINDOW_NOT_ON_BOUNDARIES("start and end the range on grain boundaries, half-open (>= start AND < end)"),
+  /** The level has no lower time bound. */
+  NO_WINDOW("filter the time column with a range (>= start AND < end)"),
+  /** Part of the window is outside what the rollup holds completely. */
+  WINDOW_NOT_COVERED("query inside the rollup's covered range, or wait until its backfill completes"),
+  /** An aggregate the level reads has no stored state with its definition. */
+  MEASURE_NOT_STORED("declare the aggregate as a measure of the rollup"),
+  /** A column read outside an aggregate is not a dimension (nor the time column under a bucket). */
+  COLUMN_NOT_DIMENSION("declare the column as a dimension of the rollup"),
+  /** The level joins, array-joins, samples or reads the table FINAL, or reads no source table. */
+  TABLE_NOT_ALONE("read the table alone in the level's FROM"),
+  /** An unaliased select item holds an aggregate and is not a function call over column names. */
+  UNALIASED_ITEM("give the select item an alias"),
+  /** The level uses a construct this rule does not read (the level is sent as written). */
+  NOT_UNDERSTOOD("simplify the level to buckets, dimension filters and stored aggregates"),
+  /** A name the rewritten level would read is bound by the query (an alias or a WITH name). */
+  NAME_BOUND("rename the alias that shadows the rollup's column"),
+  /** The level is not an aggregation (no GROUP BY, no aggregate). */
+  NOT_AGGREGATING("aggregate the rows (GROUP BY or an aggregate function)"),
+  /** additional_table_filters names the table and could not be carried to the rollup. */
+  TABLE_FILTER_SETTING("move the additional_table_filters condition into WHERE"),
+  /** Another rollup that answers the level was read: the coarsest that answers wins. */
+  COARSER_ROLLUP_READ("nothing to do: a coarser rollup answers this level");
+
+  /** What would make the rollup match, as told to the user. */
+  public final String remedy;
+
+  RollupSkip(String remedy) {
+    this.remedy = remedy;
+  }
+}

@@ -1,0 +1,205 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.catalog.TableName;
+import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.sql.Clause;
+import io.noemata.rewriter.sql.Node;
+import io.noemata.rewriter.sql.Query;
+import io.noemata.rewriter.sql.Statement;
+import io.noemata.rewriter.sql.TableExpr;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The spec's "Rollups" rule: a query level reads the coarsest ready rollup that answers it, else
+ * the raw table. Every candidate of every level is reported: the one read, and for each other the
+ * first condition it failed. A level is each SELECT that reads a source table (a UNION branch, a
+ * subquery, a CTE); levels are decided one by one, so an outer query that only filters a
+ * rewritten subquery stays as written.
+ */
+public final class RollupAnswers {
+
+  /** The edits to splice and the decision for every candidate rollup. */
+  public record Result(List<Edit> edits, List<RollupUse> uses) {
+    public Result {
+      edits = List.copyOf(edits);
+      uses = List.copyOf(uses);
+    }
+  }
+
+  /**
+   * Settings that change how names, aggregates or tables resolve: with them the rewritten level
+   * could mean something else, so no level reads a rollup.
+   */
+  private static final Set<String> MEANING_SETTINGS = Set.of("prefer_column_name_to_alias",
+      "aggregate_functions_null_for_empty", "group_by_use_nulls", "enable_analyzer", "allow_experimental_analyzer",
+      "compatibility");
+
+  private RollupAnswers() {}
+
+  /** Decides with the hashes the ledger recorded (each target is named after its own hash). */
+  public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase) {
+    return apply(statement, sql, snapshot, defaultDatabase, Map.of());
+  }
+
+  /**
+   * @param declaredHashes by rollup key, the content hash the view table as declared now derives;
+   *     a rollup whose key is listed with another hash is not read. Keys not listed are trusted.
+   */
+  public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
+      Map<String, String> declaredHashes) {
+    Objects.requireNonNull(declaredHashes, "declaredHashes");
+    List<Query.Select> selects = new ArrayList<>();
+    Set<String> cteNames = new HashSet<>();
+    List<Clause.Setting> settings = new ArrayList<>();
+    Set<Query.Select> underScalarWith = new HashSet<>();
+    collect(statement, false, selects, cteNames, settings, underScalarWith);
+    selects.sort(Comparator.comparingInt(Node::start));
+    String blocking = settings.stream().map(s -> s.name().toLowerCase(Locale.ROOT))
+        .filter(MEANING_SETTINGS::contains).findFirst().orElse(null);
+
+    TableFilters filters = TableFilters.of(settings, sql);
+    Set<String> carried = new HashSet<>();
+    List<Edit> edits = new ArrayList<>();
+    List<RollupUse> uses = new ArrayList<>();
+    for (int i = 0; i < selects.size(); i++) {
+      Query.Select s = selects.get(i);
+      int level = i + 1;
+      Set<TableName> seen = new HashSet<>();
+      for (TableExpr.Table t : leaves(s.from())) {
+        if (t.database() == null && cteNames.contains(t.table())) {
+          continue;
+        }
+        TableName name = new TableName(t.database() != null ? t.database() : defaultDatabase, t.table());
+        if (!seen.add(name)) {
+          continue; // a self-join: one decision per table and level
+        }
+        TableInfo info = snapshot.table(name).orElse(null);
+        if (info == null || info.rollups().isEmpty()) {
+          continue;
+        }
+        List<Rollup> candidates = new ArrayList<>(info.rollups());
+        candidates.sort(Comparator.comparing(Rollup::grain).reversed().thenComparing(Rollup::key));
+        Rollup chosen = null;
+        for (Rollup r : candidates) {
+          String why = unanswered(s, t, r, blocking, underScalarWith.contains(s), declaredHashes);
+          RollupSkip code = null;
+          List<Edit> levelEdits = List.of();
+          if (why == null && filters != null && filters.blocks(name, r) != null) {
+            code = RollupSkip.TABLE_FILTER_SETTING;
+            why = filters.blocks(name, r);
+          } else if (why == null) {
+            try {
+              levelEdits = new RollupLevel(sql, s, t, name.database(), info, r).edits();
+            } catch (RollupLevel.Skip skip) {
+              code = skip.code;
+              why = skip.getMessage();
+            }
+          } else if (code == null) {
+            code = codeOf(why, r, declaredHashes);
+            why = why.substring(why.indexOf(':') + 1);
+          }
+          if (code == null && chosen != null) {
+            code = RollupSkip.COARSER_ROLLUP_READ;
+            why = "the coarser rollup " + chosen.key() + " answers this level";
+          } else if (code == null && overlaps(edits, levelEdits)) {
+            code = RollupSkip.NOT_UNDERSTOOD;
+            why = "the level sits inside an aggregate that an enclosing level reads from a rollup";
+          }
+          if (code == null) {
+            chosen = r;
+            edits.addAll(levelEdits);
+            if (filters != null && carried.add(name + " " + r.stableView())) {
+              filters.carry(name, r).ifPresent(edits::add);
+            }
+            uses.add(RollupUse.read(level, name.toString(), r.key(), r.stableView()));
+          } else {
+            uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(), code, why));
+          }
+        }
+      }
+    }
+    return new Result(edits, uses);
+  }
+
+  /** Conditions decided without reading the level's expressions; null when they all hold. */
+  private static String unanswered(Query.Select s, TableExpr.Table t, Rollup r, String blocking,
+      boolean underScalarWith, Map<String, String> declaredHashes) {
+    String declared = declaredHashes.get(r.key());
+    if (!r.target().endsWith("__" + r.contentHash()) || declared != null && !declared.equals(r.contentHash())) {
+      return "HASH:" + r.key() + " was installed from hash " + r.contentHash() + " but the view table as declared now"
+          + " derives " + (declared != null ? declared : "another target than " + r.target());
+    }
+    if (!(s.from() instanceof TableExpr.Table) || !s.arrayJoins().isEmpty() || t.fin() || t.sampled()
+        || s.prewhere() != null) {
+      return "ALONE:the level reads " + t.table() + " with a join, ARRAY JOIN, FINAL, SAMPLE or PREWHERE";
+    }
+    if (blocking != null) {
+      return "SETTING:the setting " + blocking + " changes what the level means on other tables";
+    }
+    if (underScalarWith || s.with().stream().anyMatch(w -> w.query() == null)) {
+      return "WITH:the level sees WITH expressions, which the rule does not read";
+    }
+    return null;
+  }
+
+  private static RollupSkip codeOf(String why, Rollup r, Map<String, String> declaredHashes) {
+    return switch (why.substring(0, why.indexOf(':'))) {
+      case "HASH" -> RollupSkip.CONTENT_HASH_DIFFERS;
+      case "ALONE" -> RollupSkip.TABLE_NOT_ALONE;
+      default -> RollupSkip.NOT_UNDERSTOOD;
+    };
+  }
+
+  private static boolean overlaps(List<Edit> accepted, List<Edit> next) {
+    for (Edit a : accepted) {
+      for (Edit b : next) {
+        if (a.start() < b.end() && b.start() < a.end() || a.start() == b.start() && a.end() == b.end()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static List<TableExpr.Table> leaves(TableExpr t) {
+    List<TableExpr.Table> out = new ArrayList<>();
+    if (t instanceof TableExpr.Table table) {
+      out.add(table);
+    } else if (t instanceof TableExpr.Join j) {
+      out.addAll(leaves(j.left()));
+      out.addAll(leaves(j.right()));
+    }
+    return out;
+  }
+
+  private static void collect(Node n, boolean scalarWith, List<Query.Select> selects, Set<String> cteNames,
+      List<Clause.Setting> settings, Set<Query.Select> underScalarWith) {
+    boolean inner = scalarWith;
+    if (n instanceof Query.Select s) {
+      selects.add(s);
+      if (scalarWith) {
+        underScalarWith.add(s);
+      }
+      inner = scalarWith || s.with().stream().anyMatch(w -> w.query() == null);
+      s.with().stream().filter(w -> w.query() != null).forEach(w -> cteNames.add(w.name()));
+    }
+    if (n instanceof Clause.Setting setting) {
+      settings.add(setting);
+    }
+    for (Node c : n.children()) {
+      collect(c, inner, selects, cteNames, settings, underScalarWith);
+    }
+  }
+}

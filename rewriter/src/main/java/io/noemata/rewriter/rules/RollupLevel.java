@@ -1,0 +1,736 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.sql.Literals;
+import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.sql.Clause;
+import io.noemata.rewriter.sql.Expr;
+import io.noemata.rewriter.sql.Node;
+import io.noemata.rewriter.sql.Query;
+import io.noemata.rewriter.sql.TableExpr;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * One query level checked against one candidate rollup, condition by condition in the spec's
+ * words. The level answers when every expression it evaluates reads only dimensions, buckets of
+ * the time column at least as coarse as the grain, whole-bucket time bounds and aggregates with a
+ * stored state; then {@link #edits()} turn it into the same level over the rollup's stable view:
+ * the table becomes the view, the time column its bucket (cast back to the column's type, so every
+ * bucket expression keeps its type and value), each aggregate the read of its state, and every
+ * changed unaliased select item gets its original name as an alias.
+ */
+final class RollupLevel {
+
+  /** A failed condition: the level does not read this rollup. */
+  static final class Skip extends RuntimeException {
+    final RollupSkip code;
+
+    Skip(RollupSkip code, String message) {
+      super(message, null, false, false);
+      this.code = code;
+    }
+  }
+
+  private static final Set<String> COMPARISONS = Set.of(">=", ">", "<", "<=");
+
+  private final String sql;
+  private final Query.Select select;
+  private final TableExpr.Table table;
+  private final String database;
+  private final TableInfo info;
+  private final Rollup rollup;
+  private final long grainNanos;
+  private final long resolutionNanos;
+  private final String timeType;
+  private final Map<String, Expr> aliases = new HashMap<>();
+  private final StoredStates states;
+  /** Edits by start offset: an alias expanded twice yields the same edit once. */
+  private final TreeMap<Integer, Edit> leafEdits = new TreeMap<>();
+  private final TreeMap<Integer, Edit> aggregateEdits = new TreeMap<>();
+  private final Set<ZoneId> zones = new HashSet<>();
+  private boolean aggregates;
+  private TimeConstant lower;
+  private TimeConstant upper;
+  private List<Edit> edits;
+
+  RollupLevel(String sql, Query.Select select, TableExpr.Table table, String database, TableInfo info, Rollup rollup) {
+    this.sql = sql;
+    this.select = select;
+    this.table = table;
+    this.database = database;
+    this.info = info;
+    this.rollup = rollup;
+    this.grainNanos = rollup.grain().toNanos();
+    this.timeType = info.columnTypes().get(rollup.timeColumn());
+    this.resolutionNanos = resolution(timeType);
+    this.states = new StoredStates(rollup);
+  }
+
+  /** The edits that make the level read the rollup; throws {@link Skip} at the first failed condition. */
+  List<Edit> edits() {
+    if (edits == null) {
+      edits = check();
+    }
+    return edits;
+  }
+
+  private List<Edit> check() {
+    if (timeType == null || resolutionNanos <= 0) {
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the time column " + rollup.timeColumn() + " is not a DateTime column of "
+          + info.name());
+    }
+    for (Expr e : select.ownExpressions()) {
+      collectAliases(e);
+    }
+    for (String generated : generatedNames()) {
+      if (aliases.containsKey(generated)) {
+        throw new Skip(RollupSkip.NAME_BOUND, "the alias " + generated + " would hide the rollup's column " + generated);
+      }
+    }
+    for (int i = 0; i < select.items().size(); i++) {
+      form(select.items().get(i), new ArrayDeque<>(), true);
+    }
+    if (select.where() != null) {
+      where(select.where());
+    }
+    if (select.groupBy() != null) {
+      for (Expr e : select.groupBy().items()) {
+        notTime(e, form(e, new ArrayDeque<>(), false));
+      }
+    }
+    if (select.having() != null) {
+      notTime(select.having(), form(select.having(), new ArrayDeque<>(), true));
+    }
+    for (Clause.OrderItem o : select.orderBy()) {
+      notTime(o.expr(), form(o.expr(), new ArrayDeque<>(), true));
+    }
+    if (select.limitBy() != null) {
+      for (Expr e : select.limitBy().by()) {
+        notTime(e, form(e, new ArrayDeque<>(), false));
+      }
+    }
+    if (!aggregates && select.groupBy() == null) {
+      throw new Skip(RollupSkip.NOT_AGGREGATING, "the level returns source rows, not groups of them");
+    }
+    window();
+    return assemble();
+  }
+
+  // ---- names -------------------------------------------------------------------------------
+
+  private List<String> generatedNames() {
+    List<String> out = new ArrayList<>();
+    out.add(rollup.bucketColumn());
+    rollup.measures().forEach(m -> out.add(m.stateColumn()));
+    return out;
+  }
+
+  private void collectAliases(Node n) {
+    if (n instanceof Expr.Subquery) {
+      return;
+    }
+    if (n instanceof Expr.Aliased a) {
+      aliases.putIfAbsent(a.alias(), a.expr());
+    }
+    n.children().forEach(this::collectAliases);
+  }
+
+  private static long resolution(String type) {
+    if (type == null) {
+      return 0;
+    }
+    if (type.equals("DateTime") || type.startsWith("DateTime(")) {
+      return TimeConstant.NANOS;
+    }
+    if (type.startsWith("DateTime64(")) {
+      String p = type.substring("DateTime64(".length()).split("[,)]")[0].strip();
+      if (p.matches("[0-9]")) {
+        return TimeConstant.pow10(9 - Integer.parseInt(p));
+      }
+    }
+    return 0;
+  }
+
+  // ---- expressions -------------------------------------------------------------------------
+
+  private static void notTime(Expr e, TimeForm f) {
+    if (f.isTime()) {
+      throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "an expression reads the time column itself, finer than"
+          + " any bucket");
+    }
+  }
+
+  private String text(Node n) {
+    return sql.substring(n.start(), n.end());
+  }
+
+  /**
+   * How {@code e} depends on the time column; records the edits it needs. {@code expanding} holds
+   * the aliases being expanded (inside its own definition a name is the column, as in ClickHouse).
+   */
+  private TimeForm form(Expr e, Deque<String> expanding, boolean aggregatesAllowed) {
+    if (e instanceof Expr.Literal || e instanceof Expr.Parameter || e instanceof Expr.Subquery) {
+      return TimeForm.NONE; // a subquery is a level of its own; here it is a constant
+    }
+    if (e instanceof Expr.Parens p) {
+      return form(p.inner(), expanding, aggregatesAllowed);
+    }
+    if (e instanceof Expr.Aliased a) {
+      expanding.push(a.alias());
+      try {
+        return form(a.expr(), expanding, aggregatesAllowed);
+      } finally {
+        expanding.pop();
+      }
+    }
+    if (e instanceof Expr.Identifier id) {
+      return identifier(id, expanding, aggregatesAllowed);
+    }
+    if (e instanceof Expr.Interval i) {
+      return generic(List.of(i.amount()), expanding, aggregatesAllowed);
+    }
+    if (e instanceof Expr.Call c) {
+      return call(c, expanding, aggregatesAllowed);
+    }
+    if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
+      TimeForm left = form(b.left(), expanding, aggregatesAllowed);
+      if (left.kind() == TimeForm.Kind.PRESERVING && b.right() instanceof Expr.Interval iv) {
+        form(iv, expanding, aggregatesAllowed);
+        return shift(left, iv, b.op().equals("-"));
+      }
+      return combine(List.of(left, form(b.right(), expanding, aggregatesAllowed)));
+    }
+    if (e instanceof Expr.Star) {
+      throw new Skip(RollupSkip.COLUMN_NOT_DIMENSION, "* reads every column, not only dimensions");
+    }
+    if (e instanceof Expr.Lambda) {
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the rule does not read " + text(e));
+    }
+    List<Expr> children = new ArrayList<>();
+    e.children().forEach(n -> children.add((Expr) n));
+    return generic(children, expanding, aggregatesAllowed);
+  }
+
+  private TimeForm generic(List<Expr> children, Deque<String> expanding, boolean aggregatesAllowed) {
+    List<TimeForm> forms = new ArrayList<>();
+    for (Expr c : children) {
+      forms.add(form(c, expanding, aggregatesAllowed));
+    }
+    return combine(forms);
+  }
+
+  private static TimeForm combine(List<TimeForm> forms) {
+    TimeForm out = TimeForm.NONE;
+    for (TimeForm f : forms) {
+      notTime(null, f);
+      if (f.kind() == TimeForm.Kind.BUCKET) {
+        out = f.derived();
+      }
+    }
+    return out;
+  }
+
+  private TimeForm identifier(Expr.Identifier id, Deque<String> expanding, boolean aggregatesAllowed) {
+    if (id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name())) {
+      expanding.push(id.name());
+      try {
+        return form(aliases.get(id.name()), expanding, aggregatesAllowed);
+      } finally {
+        expanding.pop();
+      }
+    }
+    if (!refersToTable(id)) {
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, text(id) + " names no column of " + info.name());
+    }
+    String column = id.name();
+    if (column.equals(rollup.timeColumn())) {
+      leafEdits.put(id.start(), new Edit(id.start(), id.end(),
+          "CAST(toUnixTimestamp(" + Literals.identifier(rollup.bucketColumn()) + ") AS " + timeType + ")"));
+      return TimeForm.RAW;
+    }
+    if (rollup.dimensions().contains(column)) {
+      if (id.parts().size() > 1) {
+        if (aliases.containsKey(column) && !expanding.contains(column) && !sameColumn(aliases.get(column), column)) {
+          throw new Skip(RollupSkip.NAME_BOUND, "the alias " + column + " hides the dimension " + text(id) + " reads");
+        }
+        leafEdits.put(id.start(), new Edit(id.start(), id.end(), Literals.identifier(column)));
+      }
+      return TimeForm.NONE;
+    }
+    if (!info.columnTypes().containsKey(column)) {
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, text(id) + " names no column of " + info.name());
+    }
+    throw new Skip(RollupSkip.COLUMN_NOT_DIMENSION, column + " is read outside an aggregate and is not a dimension of "
+        + rollup.key());
+  }
+
+  /** True when {@code e} is the table's column {@code column} itself, so a name bound to it reads the column. */
+  private boolean sameColumn(Expr e, String column) {
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    return e instanceof Expr.Identifier id && id.name().equals(column) && refersToTable(id);
+  }
+
+  /** True when {@code id} names a column of the level's table: unqualified, or qualified by it. */
+  boolean refersToTable(Expr.Identifier id) {
+    List<String> q = id.qualifier();
+    return switch (q.size()) {
+      case 0 -> true;
+      case 1 -> q.get(0).equals(table.alias() != null ? table.alias() : table.table());
+      case 2 -> table.alias() == null && q.get(0).equals(database) && q.get(1).equals(table.table());
+      default -> false;
+    };
+  }
+
+  private TimeForm shift(TimeForm base, Expr.Interval iv, boolean negative) {
+    Optional<Long> amount = TimeConstant.integer(iv.amount());
+    String unit = iv.unit() == null ? "" : RollupFunctions.lower(iv.unit());
+    boolean wholeMinutes = switch (unit) {
+      case "minute", "hour", "day", "week", "month", "quarter", "year" -> amount.isPresent();
+      case "second" -> amount.isPresent() && amount.get() % 60 == 0;
+      default -> false;
+    };
+    if (!wholeMinutes || grainNanos != 60 * TimeConstant.NANOS) {
+      throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the time column is moved by " + text(iv)
+          + ", which does not keep rollup buckets whole");
+    }
+    return new TimeForm(TimeForm.Kind.PRESERVING, true, 0, false, 0);
+  }
+
+  private TimeForm call(Expr.Call c, Deque<String> expanding, boolean aggregatesAllowed) {
+    if (RollupFunctions.isAggregate(c)) {
+      if (!aggregatesAllowed) {
+        throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the aggregate " + text(c) + " is nested or outside the select list,"
+            + " HAVING and ORDER BY");
+      }
+      aggregate(c, expanding);
+      return TimeForm.NONE;
+    }
+    if (!RollupFunctions.isScalar(c) || c.distinct()) {
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the function " + c.name() + " is not one the rollup rule knows");
+    }
+    List<TimeForm> args = new ArrayList<>();
+    for (Expr a : c.args()) {
+      args.add(form(a, expanding, aggregatesAllowed));
+    }
+    String name = RollupFunctions.lower(c.name());
+    if ((name.equals("date_trunc") || name.equals("datetrunc")) && args.size() >= 2 && args.get(1).isTime()) {
+      return dateTrunc(c, args);
+    }
+    if (args.isEmpty() || !args.get(0).isTime()) {
+      return combine(args);
+    }
+    for (int i = 1; i < args.size(); i++) {
+      if (args.get(i).kind() != TimeForm.Kind.NONE) {
+        return combine(args);
+      }
+    }
+    return timeFunction(c, args.get(0));
+  }
+
+  /** A function whose first argument is the time column (or a minute-keeping map of it). */
+  private TimeForm timeFunction(Expr.Call c, TimeForm arg) {
+    String name = RollupFunctions.lower(c.name());
+    List<Expr> a = c.args();
+    if (arg.kind() == TimeForm.Kind.EPOCH) {
+      if (name.equals("intdiv") && a.size() == 2) {
+        long n = TimeConstant.integer(a.get(1)).orElse(0L);
+        return bucket(c, n, true, 0);
+      }
+      return combine(List.of(arg));
+    }
+    switch (name) {
+      case "todatetime", "todatetime64", "totimezone" -> {
+        int zoneArg = name.equals("todatetime64") ? 2 : 1;
+        if (name.equals("totimezone") && a.size() != 2 || a.size() > zoneArg + 1) {
+          return combine(List.of(arg));
+        }
+        if (a.size() == zoneArg + 1) {
+          zone(a.get(zoneArg));
+        }
+        return arg;
+      }
+      case "tounixtimestamp", "touint32" -> {
+        if (arg.shifted() || a.size() != 1 || name.equals("touint32") && !(a.get(0) instanceof Expr.Call inner
+            && RollupFunctions.lower(inner.name()).equals("todatetime"))) {
+          return combine(List.of(arg));
+        }
+        return TimeForm.EPOCH;
+      }
+      case "tostartofminute" -> { return local(c, a, 1, 60, 60, arg); }
+      case "tostartoffiveminutes", "tostartoffiveminute" -> { return local(c, a, 1, 300, 300, arg); }
+      case "tostartoftenminutes" -> { return local(c, a, 1, 600, 600, arg); }
+      case "tostartoffifteenminutes" -> { return local(c, a, 1, 900, 900, arg); }
+      case "tostartofhour" -> { return local(c, a, 1, 3600, 3600, arg); }
+      case "tostartofday", "todate", "todate32" -> { return local(c, a, 1, 86400, 86400, arg); }
+      case "tomonday" -> { return local(c, a, 1, 86400, 7 * 86400, arg); }
+      case "tostartofweek" -> { return local(c, a, 2, 86400, 7 * 86400, arg); }
+      case "tostartofmonth" -> { return local(c, a, 1, 86400, 31 * 86400, arg); }
+      case "tostartofquarter" -> { return local(c, a, 1, 86400, 92 * 86400, arg); }
+      case "tostartofyear" -> { return local(c, a, 1, 86400, 366 * 86400, arg); }
+      case "toyear", "tomonth", "todayofmonth", "todayofweek", "toyyyymm", "toyyyymmdd" -> {
+        return local(c, a, 1, 86400, 0, arg);
+      }
+      case "tohour" -> { return local(c, a, 1, 3600, 0, arg); }
+      case "tostartofinterval" -> { return interval(c, arg); }
+      default -> {
+        return combine(List.of(arg));
+      }
+    }
+  }
+
+  /** {@code date_trunc('unit', t [, zone])}. */
+  private TimeForm dateTrunc(Expr.Call c, List<TimeForm> args) {
+    List<Expr> a = c.args();
+    if (args.get(0).kind() != TimeForm.Kind.NONE || a.size() > 3 || !(a.get(0) instanceof Expr.Literal unit)
+        || unit.kind() != Expr.Literal.Kind.STRING || a.size() == 3 && args.get(2).kind() != TimeForm.Kind.NONE) {
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the bucket " + text(c) + " is not one the rule reads");
+    }
+    if (a.size() == 3) {
+      zone(a.get(2));
+    }
+    long floor = args.get(1).shifted() ? 0 : 1;
+    return switch (RollupFunctions.lower(Literals.unquote(unit.text()))) {
+      case "minute" -> bucket(c, 60, true, floor * 60);
+      case "hour" -> bucket(c, 3600, false, floor * 3600);
+      case "day" -> bucket(c, 86400, false, floor * 86400);
+      case "week" -> bucket(c, 86400, false, floor * 7 * 86400);
+      case "month" -> bucket(c, 86400, false, floor * 31 * 86400);
+      case "quarter" -> bucket(c, 86400, false, floor * 92 * 86400);
+      case "year" -> bucket(c, 86400, false, floor * 366 * 86400);
+      default -> throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the bucket " + text(c)
+          + " is finer than the grain");
+    };
+  }
+
+  /** A bucket aligned in the time zone's wall clock; {@code zoneArg} is where an optional zone may be. */
+  private TimeForm local(Expr.Call c, List<Expr> a, int zoneArg, long align, long floor, TimeForm arg) {
+    if (a.size() > zoneArg + 1 || zoneArg == 2 && a.size() >= 2 && TimeConstant.integer(a.get(1)).isEmpty()) {
+      return combine(List.of(arg));
+    }
+    if (a.size() == zoneArg + 1) {
+      zone(a.get(zoneArg));
+    }
+    return bucket(c, align, false, arg.shifted() ? 0 : floor);
+  }
+
+  private TimeForm interval(Expr.Call c, TimeForm arg) {
+    List<Expr> a = c.args();
+    if (a.size() < 2 || a.size() > 3 || !(a.get(1) instanceof Expr.Interval iv) || iv.unit() == null) {
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the bucket " + text(c) + " is not one the rule reads");
+    }
+    long n = TimeConstant.integer(iv.amount()).orElse(0L);
+    if (n <= 0) {
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the bucket width in " + text(c) + " is not a positive integer");
+    }
+    if (a.size() == 3) {
+      zone(a.get(2));
+    }
+    long floor = arg.shifted() ? 0 : 1;
+    return switch (RollupFunctions.lower(iv.unit())) {
+      case "second" -> bucket(c, n, true, floor * n);
+      case "minute" -> bucket(c, 60 * n, true, floor * 60 * n);
+      // hours count from midnight, days and longer from the calendar: aligned in the zone's wall clock
+      case "hour" -> bucket(c, 3600, false, floor * 3600 * n);
+      case "day" -> bucket(c, 86400, false, floor * 86400 * n);
+      case "week" -> bucket(c, 86400, false, floor * 7 * 86400 * n);
+      case "month" -> bucket(c, 86400, false, floor * 31 * 86400 * n);
+      case "quarter" -> bucket(c, 86400, false, floor * 92 * 86400 * n);
+      case "year" -> bucket(c, 86400, false, floor * 366 * 86400 * n);
+      default -> throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the bucket " + text(c)
+          + " is finer than a second");
+    };
+  }
+
+  /**
+   * A bucket whose boundaries are multiples of {@code alignSeconds}: it answers from the rollup when
+   * every rollup bucket lies inside one of its buckets. Wall-clock alignment depends on the server's
+   * time zone, unknown here; zones are offset by whole quarter hours, so it holds for grains that
+   * divide 15 minutes.
+   */
+  private TimeForm bucket(Expr.Call c, long alignSeconds, boolean epochAligned, long floorSeconds) {
+    long grain = rollup.grain().toSeconds();
+    if (alignSeconds <= 0 || alignSeconds % grain != 0 || !epochAligned && 900 % grain != 0) {
+      throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the bucket " + text(c) + " is not a whole number of "
+          + rollup.grain().toSeconds() + "-second rollup buckets");
+    }
+    return TimeForm.bucket(alignSeconds, epochAligned, floorSeconds);
+  }
+
+  private void zone(Expr e) {
+    ZoneId z = TimeConstant.zone(e).orElseThrow(() -> new Skip(RollupSkip.NOT_UNDERSTOOD, "the time zone "
+        + text(e) + " is not a known zone name"));
+    zones.add(z);
+  }
+
+  // ---- aggregates --------------------------------------------------------------------------
+
+  private void aggregate(Expr.Call c, Deque<String> expanding) {
+    aggregates = true;
+    String read;
+    if (RollupFunctions.lower(c.name()).equals("countif") && c.params() == null && !c.distinct()
+        && c.args().size() == 1) {
+      Expr condition = c.args().get(0);
+      TimeForm f = form(condition, expanding, false);
+      notTime(condition, f);
+      read = states.countIf(withEdits(condition)).orElseThrow(() -> new Skip(RollupSkip.MEASURE_NOT_STORED,
+          rollup.key() + " stores no count() as a summable count for " + text(c)));
+    } else {
+      Optional<String> key = StoredStates.canonical(c, id -> {
+        boolean alias = id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name());
+        return alias || !refersToTable(id) ? Optional.empty() : Optional.of(id.name());
+      });
+      read = key.flatMap(k -> states.read(k, info)).orElseThrow(() -> new Skip(RollupSkip.MEASURE_NOT_STORED,
+          rollup.key() + " stores no state for " + text(c)));
+    }
+    aggregateEdits.put(c.start(), new Edit(c.start(), c.end(), read));
+  }
+
+  /** The source text of {@code e} with the leaf edits recorded inside it applied. */
+  private String withEdits(Expr e) {
+    List<Edit> inside = new ArrayList<>();
+    for (Edit x : leafEdits.subMap(e.start(), true, e.end(), false).values()) {
+      if (x.end() <= e.end()) {
+        inside.add(new Edit(x.start() - e.start(), x.end() - e.start(), x.text()));
+      }
+    }
+    return Edit.apply(text(e), inside);
+  }
+
+  // ---- the window --------------------------------------------------------------------------
+
+  private void where(Expr where) {
+    for (Expr conjunct : conjuncts(where)) {
+      if (!timeBound(conjunct)) {
+        TimeForm f = form(conjunct, new ArrayDeque<>(), false);
+        notTime(conjunct, f);
+        bucketBound(conjunct);
+      }
+    }
+  }
+
+  private static List<Expr> conjuncts(Expr e) {
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    if (e instanceof Expr.Binary b && b.op().equals("AND")) {
+      List<Expr> out = new ArrayList<>(conjuncts(b.left()));
+      out.addAll(conjuncts(b.right()));
+      return out;
+    }
+    return List.of(e);
+  }
+
+  /** The raw time column as written in this conjunct, when it is not a name an alias takes. */
+  private Optional<Expr.Identifier> timeColumn(Expr e) {
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    if (e instanceof Expr.Identifier id && id.name().equals(rollup.timeColumn()) && refersToTable(id)
+        && !(id.parts().size() == 1 && aliases.containsKey(id.name()))) {
+      return Optional.of(id);
+    }
+    return Optional.empty();
+  }
+
+  /** A comparison of the raw time column with a constant: a window bound, exact only on bucket boundaries. */
+  private boolean timeBound(Expr conjunct) {
+    Expr e = conjunct;
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    if (e instanceof Expr.Between b && !b.negated()) {
+      Optional<Expr.Identifier> id = timeColumn(b.operand());
+      Optional<TimeConstant> low = TimeConstant.of(b.low());
+      Optional<TimeConstant> high = TimeConstant.of(b.high());
+      if (id.isEmpty() || low.isEmpty() || high.isEmpty()) {
+        return false;
+      }
+      bound(conjunct, id.get(), ">=", low.get());
+      bound(conjunct, id.get(), "<=", high.get());
+      return true;
+    }
+    if (!(e instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
+      return false;
+    }
+    Optional<Expr.Identifier> left = timeColumn(b.left());
+    Optional<Expr.Identifier> right = timeColumn(b.right());
+    if (left.isEmpty() && right.isEmpty()) {
+      return false;
+    }
+    Expr other = left.isPresent() ? b.right() : b.left();
+    TimeConstant v = TimeConstant.of(other).orElseThrow(() -> new Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES,
+        text(conjunct) + " compares the time column with " + text(other) + ", not a time constant the rule reads"));
+    bound(conjunct, left.orElseGet(right::get), left.isPresent() ? b.op() : flip(b.op()), v);
+    return true;
+  }
+
+  private static String flip(String op) {
+    return switch (op) {
+      case ">=" -> "<=";
+      case ">" -> "<";
+      case "<" -> ">";
+      default -> ">=";
+    };
+  }
+
+  /**
+   * {@code t op v}. On the rollup it reads {@code bucket op v}, which selects the same rows exactly
+   * when the half-open bound it amounts to ({@code t >= A} or {@code t < B}) lies on a bucket boundary.
+   */
+  private void bound(Expr conjunct, Expr.Identifier id, String op, TimeConstant v) {
+    boolean isLower = op.startsWith(">");
+    // t > A is t >= A + resolution, t <= B is t < B + resolution: the column holds no instant between
+    long at = op.equals(">") || op.equals("<=") ? v.nanos() + resolutionNanos : v.nanos();
+    TimeConstant exact = new TimeConstant(at, v.zoneKnown());
+    if (Math.floorMod(at, grainNanos) != 0 || !v.zoneKnown() && 900 % rollup.grain().toSeconds() != 0) {
+      String why = op.equals("<=") || op.equals(">") ? " is inclusive on a " + timeType
+          + " column: rows stamped at the bound itself" : " bound is not on a rollup bucket boundary: part of a bucket";
+      throw new Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, text(conjunct) + why + " would be read whole");
+    }
+    if (isLower) {
+      lower = lower == null || exact.earliest() > lower.earliest() ? exact : lower;
+    } else {
+      upper = upper == null || exact.latest() < upper.latest() ? exact : upper;
+    }
+    form(id, new ArrayDeque<>(), false); // reads the bucket on the rollup
+  }
+
+  /** {@code bucket(t) op v} bounds the window when the bucket is a floor of t of known width. */
+  private void bucketBound(Expr conjunct) {
+    Expr e = conjunct;
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    if (!(e instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
+      return;
+    }
+    Expr side = b.left();
+    Optional<TimeConstant> v = TimeConstant.of(b.right());
+    String op = b.op();
+    if (v.isEmpty()) {
+      side = b.right();
+      v = TimeConstant.of(b.left());
+      op = flip(op);
+    }
+    if (v.isEmpty()) {
+      return;
+    }
+    TimeForm f = form(side, new ArrayDeque<>(), false);
+    if (f.kind() != TimeForm.Kind.BUCKET || f.floorSeconds() <= 0) {
+      return;
+    }
+    if (op.startsWith(">")) { // bucket(t) >= C implies t >= C
+      if (lower == null || v.get().earliest() > lower.earliest()) {
+        lower = v.get();
+      }
+    } else { // bucket(t) <= D implies t < D + width
+      TimeConstant end = new TimeConstant(v.get().nanos() + f.floorSeconds() * TimeConstant.NANOS, v.get().zoneKnown());
+      if (upper == null || end.latest() < upper.latest()) {
+        upper = end;
+      }
+    }
+  }
+
+  /** The rollup holds the window completely, and every time zone a bucket uses keeps its buckets whole. */
+  private void window() {
+    if (lower == null) {
+      throw new Skip(RollupSkip.NO_WINDOW, "the level has no lower bound on " + rollup.timeColumn());
+    }
+    long from = rollup.coveredFrom().getEpochSecond() * TimeConstant.NANOS + rollup.coveredFrom().getNano();
+    if (lower.earliest() < from) {
+      throw new Skip(RollupSkip.WINDOW_NOT_COVERED, "the window starts before " + rollup.coveredFrom()
+          + ", where " + rollup.key() + " starts holding every bucket");
+    }
+    if (rollup.coveredUntil() != null) {
+      long until = rollup.coveredUntil().getEpochSecond() * TimeConstant.NANOS + rollup.coveredUntil().getNano();
+      if (upper == null || upper.latest() > until) {
+        throw new Skip(RollupSkip.WINDOW_NOT_COVERED, "the window ends after " + rollup.coveredUntil()
+            + ", where " + rollup.key() + " stops holding every bucket");
+      }
+    }
+    Instant start = Instant.ofEpochSecond(Math.floorDiv(lower.earliest(), TimeConstant.NANOS));
+    Instant end = upper == null ? start.plusSeconds(366L * 86400 * 10) : Instant.ofEpochSecond(
+        Math.floorDiv(upper.latest(), TimeConstant.NANOS));
+    long grain = rollup.grain().toSeconds();
+    for (ZoneId z : zones) {
+      var rules = z.getRules();
+      boolean whole = rules.getOffset(start).getTotalSeconds() % grain == 0;
+      for (var t = rules.nextTransition(start); whole && t != null && t.getInstant().isBefore(end);
+          t = rules.nextTransition(t.getInstant())) {
+        whole = t.getOffsetAfter().getTotalSeconds() % grain == 0;
+      }
+      if (!whole) {
+        throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the time zone " + z + " is offset from UTC by a part"
+            + " of a rollup bucket inside the window");
+      }
+    }
+  }
+
+  // ---- output ------------------------------------------------------------------------------
+
+  private static boolean readsAggregate(Node n) {
+    return n instanceof Expr.Call c && RollupFunctions.isAggregate(c)
+        || !(n instanceof Expr.Subquery) && n.children().stream().anyMatch(RollupLevel::readsAggregate);
+  }
+
+  /** The seed's "function call over column names", such as {@code count()} or {@code toFloat64(count())}. */
+  private static boolean callOverNames(Expr e) {
+    if (!(e instanceof Expr.Call c) || c.distinct()) {
+      return false;
+    }
+    if (c.params() != null && !c.params().stream().allMatch(p -> p instanceof Expr.Literal)) {
+      return false;
+    }
+    return c.args().stream().allMatch(a -> a instanceof Expr.Identifier || a instanceof Expr.Star s
+        && s.qualifier().isEmpty() || callOverNames(a));
+  }
+
+  private List<Edit> assemble() {
+    List<Edit> out = new ArrayList<>(aggregateEdits.values());
+    for (Edit leaf : leafEdits.values()) {
+      boolean inside = aggregateEdits.values().stream().anyMatch(a -> a.start() <= leaf.start() && leaf.end() <= a.end());
+      if (!inside) {
+        out.add(leaf);
+      }
+    }
+    out.add(new Edit(table.start(), table.end(), Literals.qualified(database, rollup.stableView())
+        + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "")));
+    Set<String> taken = new HashSet<>(aliases.keySet());
+    taken.addAll(rollup.dimensions());
+    taken.addAll(generatedNames());
+    List<Edit> names = new ArrayList<>();
+    for (Expr item : select.items()) {
+      if (item instanceof Expr.Aliased || out.stream().noneMatch(x -> item.start() <= x.start() && x.end() <= item.end())) {
+        continue;
+      }
+      if (readsAggregate(item) && !callOverNames(item)) {
+        throw new Skip(RollupSkip.UNALIASED_ITEM, "the unaliased select item " + text(item) + " holds an aggregate"
+            + " and is not a function call over column names, so rewriting it would change its result-column name");
+      }
+      String name = ColumnNames.of(item).orElseThrow(() -> new Skip(RollupSkip.UNALIASED_ITEM, "the select item "
+          + text(item) + " would change its result-column name, which the rule cannot spell"));
+      if (!taken.add(name)) {
+        throw new Skip(RollupSkip.UNALIASED_ITEM, "the select item " + text(item) + " is named " + name
+            + ", a name the level already uses");
+      }
+      names.add(new Edit(item.end(), item.end(), " AS " + Literals.identifier(name)));
+    }
+    out.addAll(names);
+    return out;
+  }
+}

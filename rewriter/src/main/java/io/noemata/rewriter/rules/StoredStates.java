@@ -1,0 +1,155 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.catalog.Measure;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.sql.Literals;
+import io.noemata.rewriter.sql.Expr;
+import io.noemata.rewriter.sql.SqlParser;
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The states a rollup stores, by the canonical aggregate each answers, and how a query's aggregate
+ * reads them (the contract of {@link Measure}): {@code SimpleAggregateFunction(f, T)} with
+ * {@code f(col)}, {@code AggregateFunction(g(params), T)} with {@code gMerge(params)(col)}. An
+ * {@code avg(x)} is the quotient of the stored {@code sum(x)} and {@code count(x)}; {@code
+ * countIf(c)} over dimensions is the stored count summed where {@code c} holds.
+ */
+final class StoredStates {
+
+  /** Aggregates ClickHouse names case-insensitively. */
+  private static final Set<String> ANY_CASE = Set.of("count", "sum", "avg", "min", "max", "any");
+
+  private final Map<String, Measure> byDefinition = new HashMap<>();
+
+  StoredStates(Rollup rollup) {
+    for (Measure m : rollup.measures()) {
+      var parsed = SqlParser.parseExpression(m.definition());
+      if (parsed.understood() && parsed.node() instanceof Expr.Call c) {
+        canonical(c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
+            .ifPresent(k -> byDefinition.putIfAbsent(k, m));
+      }
+    }
+  }
+
+  /**
+   * {@code c} in a normal form: {@code COUNT(*)} is {@code count()}, {@code quantile(0.990)} is
+   * {@code quantile(0.99)}; each argument must be a plain column, named by {@code column}.
+   */
+  static Optional<String> canonical(Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
+    if (c.distinct()) {
+      return Optional.empty();
+    }
+    String lower = RollupFunctions.lower(c.name());
+    StringBuilder b = new StringBuilder(ANY_CASE.contains(lower) ? lower : c.name());
+    if (c.params() != null) {
+      b.append('(');
+      for (int i = 0; i < c.params().size(); i++) {
+        if (!(c.params().get(i) instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.NUMBER) {
+          return Optional.empty();
+        }
+        try {
+          b.append(i > 0 ? ", " : "").append(new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
+        } catch (NumberFormatException e) {
+          return Optional.empty();
+        }
+      }
+      b.append(')');
+    }
+    List<Expr> args = c.args();
+    if (lower.equals("count") && args.size() == 1 && args.get(0) instanceof Expr.Star s && s.qualifier().isEmpty()) {
+      args = List.of();
+    }
+    b.append('(');
+    for (int i = 0; i < args.size(); i++) {
+      if (!(args.get(i) instanceof Expr.Identifier id)) {
+        return Optional.empty();
+      }
+      Optional<String> name = column.apply(id);
+      if (name.isEmpty()) {
+        return Optional.empty();
+      }
+      b.append(i > 0 ? ", " : "").append(name.get());
+    }
+    return Optional.of(b.append(')').toString());
+  }
+
+  /** The expression reading the aggregate {@code key} (canonical) from stored states, if any state answers it. */
+  Optional<String> read(String key, TableInfo info) {
+    Measure direct = byDefinition.get(key);
+    if (direct != null) {
+      return read(direct);
+    }
+    if (key.startsWith("avg(") && !key.contains(",")) {
+      String column = key.substring(4, key.length() - 1);
+      Measure sum = byDefinition.get("sum(" + column + ")");
+      Measure count = byDefinition.get("count(" + column + ")");
+      String type = info.columnTypes().getOrDefault(column, "");
+      // avg of an integer or float column is Float64, as is the quotient of the two sums
+      if (sum != null && count != null && type.matches("U?Int(8|16|32|64)|Float(32|64)")
+          && simple(sum).equals(Optional.of("sum")) && simple(count).equals(Optional.of("sum"))) {
+        return Optional.of("(" + read(sum).orElseThrow() + " / " + read(count).orElseThrow() + ")");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** {@code countIf(condition)} from the stored {@code count()}, when that count is summable. */
+  Optional<String> countIf(String condition) {
+    Measure count = byDefinition.get("count()");
+    if (count == null || !simple(count).equals(Optional.of("sum"))) {
+      return Optional.empty();
+    }
+    return Optional.of("sumIf(" + Literals.identifier(count.stateColumn()) + ", " + condition + ")");
+  }
+
+  private static Optional<String> simple(Measure m) {
+    String t = m.stateType().strip();
+    if (!t.startsWith("SimpleAggregateFunction(")) {
+      return Optional.empty();
+    }
+    int comma = t.indexOf(',');
+    return comma < 0 ? Optional.empty() : Optional.of(t.substring("SimpleAggregateFunction(".length(), comma).strip());
+  }
+
+  private static Optional<String> read(Measure m) {
+    String column = Literals.identifier(m.stateColumn());
+    Optional<String> simple = simple(m);
+    if (simple.isPresent()) {
+      return simple.get().matches("[A-Za-z_][A-Za-z0-9_]*") ? Optional.of(simple.get() + "(" + column + ")")
+          : Optional.empty();
+    }
+    String t = m.stateType().strip();
+    if (!t.startsWith("AggregateFunction(") || !t.endsWith(")")) {
+      return Optional.empty();
+    }
+    String inner = t.substring("AggregateFunction(".length(), t.length() - 1);
+    int depth = 0;
+    int end = inner.length();
+    for (int i = 0; i < inner.length(); i++) {
+      char ch = inner.charAt(i);
+      if (ch == '(') {
+        depth++;
+      } else if (ch == ')') {
+        depth--;
+      } else if (ch == ',' && depth == 0) {
+        end = i;
+        break;
+      }
+    }
+    String function = inner.substring(0, end).strip();
+    int paren = function.indexOf('(');
+    String name = paren < 0 ? function : function.substring(0, paren);
+    String params = paren < 0 ? "" : function.substring(paren);
+    if (!name.matches("[A-Za-z_][A-Za-z0-9_]*") || !params.matches("(\\([0-9., ]*\\))?")) {
+      return Optional.empty();
+    }
+    return Optional.of(name + "Merge" + params + "(" + column + ")");
+  }
+}

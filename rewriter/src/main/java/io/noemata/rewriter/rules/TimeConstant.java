@@ -1,0 +1,168 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.sql.Literals;
+import io.noemata.rewriter.sql.Expr;
+import java.time.DateTimeException;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A constant point in time written in a query, in nanoseconds since the epoch.
+ *
+ * @param nanos the instant; for a wall-clock string without a time zone, that wall clock read as UTC
+ * @param zoneKnown false for a wall-clock string the server reads in its own time zone, which the
+ *     rewriter does not know: then alignment to whole minutes still holds (every zone in use is
+ *     offset by whole quarter hours), but the instant is only known to within -14h..+12h
+ */
+record TimeConstant(long nanos, boolean zoneKnown) {
+
+  static final long NANOS = 1_000_000_000L;
+  /** How far a server-zone wall clock can be from the same wall clock read as UTC. */
+  static final long EARLIEST_OFFSET = 14 * 3600 * NANOS;
+  static final long LATEST_OFFSET = 12 * 3600 * NANOS;
+
+  private static final Pattern WALL =
+      Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
+
+  /** The earliest instant this constant can be. */
+  long earliest() {
+    return zoneKnown ? nanos : nanos - EARLIEST_OFFSET;
+  }
+
+  /** The latest instant this constant can be. */
+  long latest() {
+    return zoneKnown ? nanos : nanos + LATEST_OFFSET;
+  }
+
+  /** The value of {@code e} when it is a time constant in one of the spellings tools send. */
+  static Optional<TimeConstant> of(Expr e) {
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
+      return wall(l, true, null);
+    }
+    if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()) {
+      return Optional.empty();
+    }
+    List<Expr> args = c.args();
+    String name = RollupFunctions.lower(c.name());
+    switch (name) {
+      case "todatetime" -> {
+        if (args.size() > 2) {
+          return Optional.empty();
+        }
+        Optional<ZoneId> zone = args.size() == 2 ? zone(args.get(1)) : Optional.empty();
+        if (args.size() == 2 && zone.isEmpty()) {
+          return Optional.empty();
+        }
+        Optional<Long> n = integer(args.get(0));
+        if (n.isPresent()) {
+          return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true));
+        }
+        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(null)) : Optional.empty();
+      }
+      case "todatetime64", "parsedatetime64besteffort" -> {
+        // (string, precision [, zone]); precision must keep every digit written
+        if (args.size() < 2 || args.size() > 3 || !(args.get(0) instanceof Expr.Literal l)) {
+          return Optional.empty();
+        }
+        Optional<Long> precision = integer(args.get(1));
+        Optional<ZoneId> zone = args.size() == 3 ? zone(args.get(2)) : Optional.empty();
+        if (precision.isEmpty() || args.size() == 3 && zone.isEmpty()) {
+          return Optional.empty();
+        }
+        Optional<TimeConstant> t = wall(l, true, zone.orElse(null));
+        return t.filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, precision.get()))) == 0);
+      }
+      case "parsedatetimebesteffort" -> {
+        if (args.size() > 2 || !(args.get(0) instanceof Expr.Literal l)) {
+          return Optional.empty();
+        }
+        Optional<ZoneId> zone = args.size() == 2 ? zone(args.get(1)) : Optional.empty();
+        if (args.size() == 2 && zone.isEmpty()) {
+          return Optional.empty();
+        }
+        // DateTime keeps whole seconds: a written fraction must be zero
+        return wall(l, true, zone.orElse(null)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0);
+      }
+      case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
+        if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {
+          return Optional.empty();
+        }
+        long unit = switch (name) {
+          case "fromunixtimestamp64milli" -> 1_000_000L;
+          case "fromunixtimestamp64micro" -> 1_000L;
+          case "fromunixtimestamp64nano" -> 1L;
+          default -> NANOS;
+        };
+        return integer(args.get(0)).map(n -> new TimeConstant(Math.multiplyExact(n, unit), true));
+      }
+      default -> {
+        return Optional.empty();
+      }
+    }
+  }
+
+  /** A string literal holding {@code YYYY-MM-DD[ hh:mm:ss[.fraction]]}. */
+  private static Optional<TimeConstant> wall(Expr.Literal l, boolean fractionAllowed, ZoneId zone) {
+    if (l.kind() != Expr.Literal.Kind.STRING || !l.text().startsWith("'")) {
+      return Optional.empty();
+    }
+    Matcher m = WALL.matcher(Literals.unquote(l.text()));
+    if (!m.matches() || m.group(3) != null && !fractionAllowed) {
+      return Optional.empty();
+    }
+    try {
+      LocalDateTime wall = LocalDateTime.parse(m.group(1) + "T" + (m.group(2) == null ? "00:00:00" : m.group(2)),
+          DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+      long seconds = zone == null ? wall.toEpochSecond(ZoneOffset.UTC) : wall.atZone(zone).toEpochSecond();
+      if (zone != null && !zone.getRules().isValidOffset(wall, zone.getRules().getOffset(wall))) {
+        return Optional.empty(); // a wall clock skipped by a DST gap
+      }
+      long fraction = m.group(3) == null ? 0 : Long.parseLong((m.group(3) + "000000000").substring(0, 9));
+      return Optional.of(new TimeConstant(Math.addExact(Math.multiplyExact(seconds, NANOS), fraction), zone != null));
+    } catch (DateTimeException | ArithmeticException e) {
+      return Optional.empty();
+    }
+  }
+
+  static Optional<ZoneId> zone(Expr e) {
+    if (!(e instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.STRING || !l.text().startsWith("'")) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(ZoneId.of(Literals.unquote(l.text())));
+    } catch (DateTimeException e2) {
+      return Optional.empty();
+    }
+  }
+
+  /** An integer literal, possibly negated. */
+  static Optional<Long> integer(Expr e) {
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    if (e instanceof Expr.Unary u && u.op().equals("-")) {
+      return integer(u.operand()).map(n -> -n);
+    }
+    if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.NUMBER && l.text().matches("[0-9]{1,18}")) {
+      return Optional.of(Long.parseLong(l.text()));
+    }
+    return Optional.empty();
+  }
+
+  static long pow10(long n) {
+    long p = 1;
+    for (int i = 0; i < n; i++) {
+      p *= 10;
+    }
+    return p;
+  }
+}

@@ -1,0 +1,131 @@
+package io.noemata.rewriter.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.rewriter.RewriteResult;
+import io.noemata.rewriter.Rewriter;
+import io.noemata.rewriter.RollupCatalog;
+import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.corpus.Corpus;
+import io.noemata.rewriter.sql.SqlParser;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/** The rule on the shared corpus with the header's two rollups installed. */
+class RollupAnswersCorpusTest {
+
+  static final String BUCKET = RollupAnswersTest.BUCKET;
+  static final String LOGS_VIEW = RollupAnswersTest.LOGS_VIEW;
+
+  /** `rollup` queries the rule leaves to the raw table, with the condition that stops it. */
+  static final Map<String, RollupSkip> NOT_ANSWERED = Map.of(
+      // the seed: "the range the rollup covers holds the window, and the query has a window"
+      "hand-no-time-filter", RollupSkip.NO_WINDOW,
+      // bounds are ? parameters; the rewriter is not given their values
+      "mb-jdbc-params-minute", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+
+  static RewriteResult rewrite(Corpus.Entry e) {
+    return Rewriter.rewrite(e.sql(), RollupCatalog.snapshot(), "otel");
+  }
+
+  static Stream<Corpus.Entry> labelled(String label) {
+    return Corpus.shared().stream().filter(e -> e.label().equals(label));
+  }
+
+  static Stream<Corpus.Entry> rollupQueries() {
+    return labelled("rollup").filter(e -> !NOT_ANSWERED.containsKey(e.id()));
+  }
+
+  static Stream<Corpus.Entry> passthroughQueries() {
+    return labelled("passthrough");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("rollupQueries")
+  void everyRollupQueryReadsARollup(Corpus.Entry e) {
+    RewriteResult r = rewrite(e);
+    List<RollupUse> read = r.provenance().rollups().stream().filter(RollupUse::read).toList();
+    assertFalse(read.isEmpty(), () -> e.id() + ": " + r.provenance().rollups());
+    assertTrue(r.changed());
+    assertTrue(SqlParser.parse(r.sql()).understood(), r.sql());
+    for (RollupUse u : read) {
+      assertTrue(r.sql().contains("`otel`.`" + u.stableView() + "`"), r.sql());
+    }
+    for (RollupUse u : r.provenance().rollups()) {
+      assertTrue(u.read() || u.code() != null && !u.reason().isBlank(), u.toString());
+    }
+  }
+
+  @Test
+  void theRollupQueriesLeftToRawRowsSayWhy() {
+    NOT_ANSWERED.forEach((id, code) -> {
+      RewriteResult r = rewrite(Corpus.byId(Corpus.shared(), id).orElseThrow());
+      assertFalse(r.changed(), id);
+      assertEquals(List.of(code), r.provenance().rollups().stream().map(RollupUse::code).toList(), id);
+    });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("passthroughQueries")
+  void everyPassthroughQueryIsSentByteForByteWithAReasonPerRollup(Corpus.Entry e) {
+    RewriteResult r = rewrite(e);
+    assertSame(e.sql(), r.sql(), e.id());
+    assertTrue(r.provenance().rollups().stream().noneMatch(RollupUse::read), e.id());
+  }
+
+  @Test
+  void columnQueriesReadNoRollup() {
+    labelled("column").forEach(e -> assertTrue(rewrite(e).provenance().rollups().stream().noneMatch(RollupUse::read),
+        e.id()));
+  }
+
+  private static String replaced(String sql, String... pairs) {
+    String out = sql;
+    for (int i = 0; i < pairs.length; i += 2) {
+      String from = pairs[i];
+      assertTrue(out.contains(from), () -> "test data: not in query: " + from);
+      out = out.replace(from, pairs[i + 1]);
+    }
+    return out;
+  }
+
+  @Test
+  void aGrafanaPanelReadsTheBucketAndTheCountState() {
+    Corpus.Entry e = Corpus.byId(Corpus.shared(), "graf-ts-1m-halfopen").orElseThrow();
+    assertEquals(replaced(e.sql(), "toDateTime(Timestamp)", "toDateTime(" + BUCKET + ")",
+        "count() AS hits", "sum(`LogCount`) AS hits", "FROM otel.otel_logs", "FROM " + LOGS_VIEW,
+        "WHERE Timestamp >=", "WHERE " + BUCKET + " >=", "AND Timestamp <", "AND " + BUCKET + " <"), rewrite(e).sql());
+  }
+
+  @Test
+  void formatCommentsAndSettingsStayByteForByte() {
+    Corpus.Entry daily = Corpus.byId(Corpus.shared(), "hand-daily-format").orElseThrow();
+    assertEquals(replaced(daily.sql(), "toStartOfDay(Timestamp)", "toStartOfDay(" + BUCKET + ")",
+        "count() AS n", "sum(`LogCount`) AS n", "uniq(TraceId) AS traces", "uniqMerge(`UniqTraces`) AS traces",
+        "FROM otel.otel_logs", "FROM " + LOGS_VIEW, "WHERE Timestamp >=", "WHERE " + BUCKET + " >=",
+        "AND Timestamp <", "AND " + BUCKET + " <"), rewrite(daily).sql());
+    String metabase = rewrite(Corpus.byId(Corpus.shared(), "mb-hour-severity").orElseThrow()).sql();
+    assertTrue(metabase.startsWith("-- Metabase:: userID: 7 queryType: MBQL"), metabase);
+    String settings = rewrite(Corpus.byId(Corpus.shared(), "hand-settings-rollup").orElseThrow()).sql();
+    assertTrue(settings.endsWith("LIMIT 500\nSETTINGS max_threads = 8, max_execution_time = 30;"), settings);
+  }
+
+  @Test
+  void eachLevelIsDecidedAlone() {
+    RewriteResult join = rewrite(Corpus.byId(Corpus.shared(), "superset-series-limit-join").orElseThrow());
+    assertEquals(List.of("1:r_logs:TABLE_NOT_ALONE", "2:r_logs:read"), join.provenance().rollups().stream()
+        .map(u -> u.level() + ":" + u.rollup() + ":" + (u.read() ? "read" : u.code())).toList());
+    RewriteResult union = rewrite(Corpus.byId(Corpus.shared(), "hand-union-logs-traces").orElseThrow());
+    assertEquals(List.of("1:r_logs:read", "2:r_traces:read"), union.provenance().rollups().stream()
+        .map(u -> u.level() + ":" + u.rollup() + ":" + (u.read() ? "read" : u.code())).toList());
+    assertTrue(union.sql().contains("(sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS avg_duration_ns"));
+  }
+}

@@ -1,0 +1,406 @@
+package io.noemata.rewriter.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.rewriter.RewriteResult;
+import io.noemata.rewriter.Rewriter;
+import io.noemata.rewriter.RollupCatalog;
+import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.sql.SqlParser;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** The rollup rule condition by condition, in the seed's words; each skip names its reason. */
+class RollupAnswersTest {
+
+  static final String WINDOW = " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)";
+  static final String LOGS_VIEW = "`otel`.`" + RollupCatalog.LOGS_VIEW + "`";
+  static final String TRACES_VIEW = "`otel`.`" + RollupCatalog.TRACES_VIEW + "`";
+  static final String BUCKET = "CAST(toUnixTimestamp(`bucket`) AS DateTime64(9))";
+
+  static RewriteResult rewrite(String sql, CatalogSnapshot snapshot) {
+    RewriteResult r = Rewriter.rewrite(sql, snapshot, "otel");
+    if (r.changed()) {
+      assertTrue(SqlParser.parse(r.sql()).understood(), r.sql());
+    } else {
+      assertSame(sql, r.sql());
+    }
+    return r;
+  }
+
+  static RewriteResult rewrite(String sql) {
+    return rewrite(sql, RollupCatalog.snapshot());
+  }
+
+  /** The one decision about {@code rollup} at level 1. */
+  static RollupUse use(RewriteResult r, String rollup) {
+    List<RollupUse> uses = r.provenance().rollups().stream().filter(u -> u.rollup().equals(rollup)).toList();
+    assertEquals(1, uses.size(), r.provenance().rollups().toString());
+    return uses.get(0);
+  }
+
+  static void skipped(String sql, RollupSkip code) {
+    RewriteResult r = rewrite(sql);
+    assertFalse(r.sql().contains("noemata_rollup"), r.sql());
+    RollupUse u = use(r, sql.contains("otel_traces") ? "r_traces" : "r_logs");
+    assertEquals(code, u.code(), u.reason());
+    assertFalse(u.read());
+    assertFalse(u.reason().isBlank());
+    assertEquals(code.remedy, u.remedy());
+  }
+
+  static String reads(String sql) {
+    RewriteResult r = rewrite(sql);
+    RollupUse u = use(r, sql.contains("otel_traces") ? "r_traces" : "r_logs");
+    assertTrue(u.read(), () -> u.code() + ": " + u.reason());
+    assertTrue(r.changed());
+    return r.sql();
+  }
+
+  @Nested
+  class SameContentHash {
+    @Test
+    void aTargetBuiltFromAnotherHashIsNotRead() {
+      Rollup r = RollupCatalog.logsRollup(RollupCatalog.COVERED_FROM, null);
+      Rollup stale = new Rollup(r.key(), r.stableView(), r.stableView() + "__99999999", r.contentHash(), r.grain(),
+          r.timeColumn(), r.bucketColumn(), r.dimensions(), r.measures(), r.coveredFrom(), r.coveredUntil());
+      String sql = "SELECT count() AS n FROM otel.otel_logs" + WINDOW;
+      RewriteResult out = rewrite(sql, RollupCatalog.snapshot(List.of(stale), List.of()));
+      assertEquals(RollupSkip.CONTENT_HASH_DIFFERS, use(out, "r_logs").code());
+      assertFalse(out.changed());
+    }
+
+    @Test
+    void aDeclarationThatNowDerivesAnotherHashIsNotRead() {
+      String sql = "SELECT count() AS n FROM otel.otel_logs" + WINDOW;
+      var parsed = SqlParser.parse(sql).node();
+      var declared = RollupAnswers.apply(parsed, sql, RollupCatalog.snapshot(), "otel", Map.of("r_logs", "ffffffff"));
+      assertEquals(List.of(), declared.edits());
+      assertEquals(RollupSkip.CONTENT_HASH_DIFFERS, declared.uses().get(0).code());
+      var same = RollupAnswers.apply(parsed, sql, RollupCatalog.snapshot(), "otel",
+          Map.of("r_logs", RollupCatalog.LOGS_HASH));
+      assertTrue(same.uses().get(0).read());
+    }
+  }
+
+  @Nested
+  class GrainDividesBucket {
+    @Test
+    void bucketsFinerThanOrNotAMultipleOfTheGrainReadRawRows() {
+      for (String bucket : List.of("toStartOfInterval(Timestamp, INTERVAL 30 second)",
+          "toStartOfInterval(Timestamp, INTERVAL 90 second)", "toDateTime(intDiv(toUInt32(toDateTime(Timestamp)), 90) * 90)",
+          "toStartOfInterval(Timestamp, INTERVAL 100 millisecond)")) {
+        skipped("SELECT " + bucket + " AS t, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY t",
+            RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+      }
+    }
+
+    @Test
+    void theRawTimeColumnItselfIsFinerThanAnyBucket() {
+      skipped("SELECT Timestamp, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY Timestamp",
+          RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+      skipped("SELECT toDateTime(Timestamp) AS s, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY s",
+          RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+    }
+
+    @Test
+    void everyBucketSpellingThatIsAMultipleOfTheGrainReadsTheBucketColumn() {
+      for (String bucket : List.of("toStartOfMinute(Timestamp)", "toStartOfFifteenMinutes(Timestamp)",
+          "toStartOfInterval(Timestamp, INTERVAL 120 second)", "toStartOfInterval(toDateTime(Timestamp), INTERVAL 2 hour)",
+          "date_trunc('hour', Timestamp)", "toDateTime(intDiv(toUInt32(toDateTime(Timestamp)), 600) * 600)",
+          "toStartOfDay(toTimeZone(Timestamp, 'Asia/Kathmandu'))", "toDate(Timestamp)")) {
+        String out = reads("SELECT " + bucket + " AS t, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY t");
+        assertTrue(out.startsWith("SELECT " + bucket.replace("Timestamp", BUCKET) + " AS t, sum(`LogCount`) AS n FROM "
+            + LOGS_VIEW), out);
+      }
+    }
+
+    @Test
+    void aShiftByPartOfAMinuteSplitsBuckets() {
+      skipped("SELECT toStartOfHour(Timestamp + INTERVAL 30 second) AS t, count() AS n FROM otel.otel_logs" + WINDOW
+          + " GROUP BY t", RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+      reads("SELECT toStartOfHour(Timestamp + INTERVAL 90 minute) AS t, count() AS n FROM otel.otel_logs" + WINDOW
+          + " GROUP BY t");
+    }
+  }
+
+  @Nested
+  class WindowOnBucketBoundaries {
+    static final String HEAD = "SELECT count() AS n FROM otel.otel_logs WHERE ";
+
+    @Test
+    void boundsInsideABucketReadRawRows() {
+      skipped(HEAD + "Timestamp >= '2024-06-10 08:00:30' AND Timestamp < '2024-06-10 09:00:00'",
+          RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+      skipped(HEAD + "Timestamp >= fromUnixTimestamp64Milli(1718006400500) AND Timestamp < toDateTime(1718028000)",
+          RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+    }
+
+    @Test
+    void inclusiveUpperBoundsOnNanosecondTimestampsAreNotWholeBuckets() {
+      skipped(HEAD + "Timestamp >= toDateTime(1718006400) AND Timestamp <= toDateTime(1718028000)",
+          RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+      skipped(HEAD + "Timestamp BETWEEN '2024-06-10 08:00:00' AND '2024-06-10 09:00:00'",
+          RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+    }
+
+    @Test
+    void boundsThatAmountToWholeBucketsRead() {
+      // > the last nanosecond before 08:00 is >= 08:00; <= the last nanosecond before 09:00 is < 09:00
+      String out = reads(HEAD + "Timestamp > '2024-06-10 07:59:59.999999999'"
+          + " AND Timestamp <= toDateTime64('2024-06-10 08:59:59.999999999', 9)");
+      assertTrue(out.endsWith("WHERE " + BUCKET + " > '2024-06-10 07:59:59.999999999' AND " + BUCKET
+          + " <= toDateTime64('2024-06-10 08:59:59.999999999', 9)"), out);
+      reads(HEAD + "Timestamp BETWEEN toDateTime(1718006400) AND '2024-06-10 08:59:59.999999999'");
+      reads(HEAD + "toDateTime(1718006400) <= Timestamp AND (Timestamp < parseDateTimeBestEffort('2024-06-10 09:00:00', 'UTC'))");
+    }
+
+    @Test
+    void boundsThatAreNotConstantsReadRawRows() {
+      skipped(HEAD + "Timestamp >= now() - INTERVAL 1 HOUR", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+      skipped(HEAD + "Timestamp >= ? AND Timestamp < ?", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+    }
+
+    @Test
+    void aComparisonOnABucketIsExactWhateverItsConstant() {
+      // the alias shadows the column: WHERE compares hour buckets, not raw instants (prefer_column_name_to_alias = 0)
+      String sql = "SELECT toStartOfHour(Timestamp) AS Timestamp, count() AS c FROM otel.otel_logs"
+          + " WHERE Timestamp >= '2024-06-10 08:30:00' AND Timestamp < '2024-06-10 13:45:00' GROUP BY Timestamp";
+      assertEquals("SELECT toStartOfHour(" + BUCKET + ") AS Timestamp, sum(`LogCount`) AS c FROM " + LOGS_VIEW
+          + " WHERE Timestamp >= '2024-06-10 08:30:00' AND Timestamp < '2024-06-10 13:45:00' GROUP BY Timestamp",
+          reads(sql));
+    }
+  }
+
+  @Nested
+  class CoveredRangeHoldsWindow {
+    @Test
+    void aLevelWithoutAWindowReadsRawRows() {
+      skipped("SELECT ServiceName, count() AS n FROM otel.otel_logs GROUP BY ServiceName", RollupSkip.NO_WINDOW);
+      skipped("SELECT count() AS n FROM otel.otel_logs WHERE Timestamp < toDateTime(1718028000)", RollupSkip.NO_WINDOW);
+    }
+
+    @Test
+    void aWindowReachingOutsideTheCoveredRangeReadsRawRows() {
+      Instant from = Instant.parse("2024-06-10T08:00:00Z");
+      Instant until = Instant.parse("2024-06-10T14:00:00Z");
+      CatalogSnapshot partial = RollupCatalog.snapshot(List.of(RollupCatalog.logsRollup(from, until)), List.of());
+      String head = "SELECT count() AS n FROM otel.otel_logs WHERE Timestamp >= ";
+      assertTrue(use(rewrite(head + "toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)", partial), "r_logs")
+          .read());
+      for (String sql : List.of(head + "toDateTime(1718002800) AND Timestamp < toDateTime(1718028000)",
+          head + "toDateTime(1718006400) AND Timestamp < toDateTime(1718031600)",
+          head + "toDateTime(1718006400)",
+          // a wall clock without a zone is read in the server's zone, which may be 14 hours either way
+          head + "'2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00'")) {
+        RollupUse u = use(rewrite(sql, partial), "r_logs");
+        assertEquals(RollupSkip.WINDOW_NOT_COVERED, u.code(), sql);
+      }
+    }
+  }
+
+  @Nested
+  class MeasuresStoredWithDefinition {
+    @Test
+    void anAggregateWithoutAStoredStateReadsRawRows() {
+      for (String agg : List.of("quantileExact(0.99)(Duration)", "quantile(0.95)(Duration)", "uniqExact(TraceId)",
+          "max(Duration)", "count(DISTINCT TraceId)", "avg(toFloat64(Duration))", "sumIf(Duration, StatusCode = 'Error')")) {
+        skipped("SELECT ServiceName, " + agg + " AS x FROM otel.otel_traces" + WINDOW + " GROUP BY ServiceName",
+            RollupSkip.MEASURE_NOT_STORED);
+      }
+    }
+
+    @Test
+    void parametersAndNamesAreComparedAfterNormalisation() {
+      String out = reads("SELECT ServiceName, quantile(0.990)(Duration) AS p, COUNT(*) AS c FROM otel.otel_traces"
+          + WINDOW + " GROUP BY ServiceName");
+      assertTrue(out.startsWith("SELECT ServiceName, quantileMerge(0.99)(`P99Duration`) AS p, sum(`SpanCount`) AS c"), out);
+    }
+  }
+
+  @Nested
+  class ColumnsAreDimensions {
+    @Test
+    void filteringGroupingOrSelectingAnotherColumnReadsRawRows() {
+      skipped("SELECT count() AS n FROM otel.otel_logs" + WINDOW + " AND Body LIKE '%x%'",
+          RollupSkip.COLUMN_NOT_DIMENSION);
+      skipped("SELECT SpanKind, count() AS n FROM otel.otel_traces" + WINDOW + " GROUP BY SpanKind",
+          RollupSkip.COLUMN_NOT_DIMENSION);
+      skipped("SELECT ResourceAttributes['k8s.pod.name'] AS pod, count() AS n FROM otel.otel_logs" + WINDOW
+          + " GROUP BY pod", RollupSkip.COLUMN_NOT_DIMENSION);
+      skipped("SELECT * FROM otel.otel_logs" + WINDOW, RollupSkip.COLUMN_NOT_DIMENSION);
+    }
+
+    @Test
+    void expressionsOverDimensionsRead() {
+      String out = reads("SELECT lower(ServiceName) AS s, count() AS n FROM otel.otel_logs" + WINDOW
+          + " AND SeverityText IN ('ERROR', 'FATAL') AND ServiceName != '' GROUP BY s");
+      assertTrue(out.contains("AND SeverityText IN ('ERROR', 'FATAL') AND ServiceName != '' GROUP BY s"), out);
+    }
+
+    @Test
+    void qualifiedNamesReadTheViewsColumn() {
+      String out = reads("SELECT l.ServiceName AS s, count() AS n FROM otel.otel_logs AS l WHERE l.Timestamp >="
+          + " toDateTime(1718006400) AND l.Timestamp < toDateTime(1718028000) GROUP BY l.ServiceName");
+      assertEquals("SELECT `ServiceName` AS s, sum(`LogCount`) AS n FROM " + LOGS_VIEW + " AS `l` WHERE " + BUCKET
+          + " >= toDateTime(1718006400) AND " + BUCKET + " < toDateTime(1718028000) GROUP BY `ServiceName`", out);
+    }
+
+    @Test
+    void aDimensionNameTakenByAnotherAliasIsNotWrittenBare() {
+      skipped("SELECT otel_logs.SeverityText AS s, ServiceName AS SeverityText, count() AS n FROM otel.otel_logs"
+          + WINDOW + " GROUP BY s, SeverityText", RollupSkip.NAME_BOUND);
+    }
+  }
+
+  @Nested
+  class TableReadAlone {
+    @Test
+    void joinsArrayJoinsFinalAndSamplingReadRawRows() {
+      skipped("SELECT count() AS n FROM otel.otel_logs AS l JOIN otel.otel_traces AS t ON l.TraceId = t.TraceId"
+          + " WHERE l.Timestamp >= toDateTime(1718006400) AND l.Timestamp < toDateTime(1718028000)",
+          RollupSkip.TABLE_NOT_ALONE);
+      skipped("SELECT count() AS n FROM otel.otel_logs FINAL" + WINDOW, RollupSkip.TABLE_NOT_ALONE);
+      skipped("SELECT count() AS n FROM otel.otel_logs ARRAY JOIN [1, 2] AS x" + WINDOW, RollupSkip.TABLE_NOT_ALONE);
+      skipped("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'" + WINDOW, RollupSkip.TABLE_NOT_ALONE);
+    }
+
+    @Test
+    void aCteNamedLikeTheTableIsNotTheTable() {
+      String sql = "WITH otel_logs AS (SELECT 1 AS x) SELECT count() AS n FROM otel_logs";
+      assertEquals(List.of(), rewrite(sql).provenance().rollups());
+    }
+  }
+
+  @Nested
+  class InlineAggregatesReadStates {
+    @Test
+    void countSumAndAvgReadTheCountAndTheAvgMeasuresStates() {
+      String out = reads("SELECT count() AS c, sum(Duration) AS s, avg(Duration) AS a, count(Duration) AS d,"
+          + " uniq(TraceId) AS u FROM otel.otel_traces" + WINDOW);
+      assertTrue(out.startsWith("SELECT sum(`SpanCount`) AS c, sum(`AvgDuration__sum`) AS s,"
+          + " (sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS a, sum(`AvgDuration__count`) AS d,"
+          + " uniqMerge(`UniqTraces`) AS u FROM " + TRACES_VIEW), out);
+    }
+
+    @Test
+    void countIfOverDimensionsSumsTheStoredCountWhereItHolds() {
+      String out = reads("SELECT countIf(StatusCode = 'Error') / count() AS r FROM otel.otel_traces" + WINDOW);
+      assertTrue(out.startsWith("SELECT sumIf(`SpanCount`, StatusCode = 'Error') / sum(`SpanCount`) AS r"), out);
+      skipped("SELECT countIf(Duration > 100) AS slow FROM otel.otel_traces" + WINDOW, RollupSkip.COLUMN_NOT_DIMENSION);
+    }
+
+    @Test
+    void havingAndOrderByReadStatesToo() {
+      String out = reads("SELECT ServiceName FROM otel.otel_logs" + WINDOW
+          + " GROUP BY ServiceName HAVING count() > 10 ORDER BY uniq(TraceId) DESC");
+      assertTrue(out.endsWith("GROUP BY ServiceName HAVING sum(`LogCount`) > 10 ORDER BY uniqMerge(`UniqTraces`) DESC"), out);
+    }
+
+    @Test
+    void aLevelThatReturnsSourceRowsReadsRawRows() {
+      skipped("SELECT ServiceName FROM otel.otel_logs" + WINDOW, RollupSkip.NOT_AGGREGATING);
+    }
+
+    @Test
+    void anAggregateTheRuleDoesNotKnowReadsRawRows() {
+      skipped("SELECT groupArray(ServiceName) AS s FROM otel.otel_logs" + WINDOW, RollupSkip.MEASURE_NOT_STORED);
+      skipped("SELECT someNewFunction(ServiceName) AS s, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY s",
+          RollupSkip.NOT_UNDERSTOOD);
+    }
+  }
+
+  @Nested
+  class UnaliasedItemsKeepNames {
+    @Test
+    void aFunctionCallOverColumnNamesKeepsItsNameAsAnAlias() {
+      String out = reads("SELECT count(), toFloat64(count()), ServiceName FROM otel.otel_logs" + WINDOW
+          + " GROUP BY ServiceName");
+      assertTrue(out.startsWith("SELECT sum(`LogCount`) AS `count()`, toFloat64(sum(`LogCount`)) AS"
+          + " `toFloat64(count())`, ServiceName FROM " + LOGS_VIEW), out);
+    }
+
+    @Test
+    void anyOtherUnaliasedAggregateItemReadsRawRows() {
+      skipped("SELECT count() / 60 FROM otel.otel_logs" + WINDOW, RollupSkip.UNALIASED_ITEM);
+      reads("SELECT count() / 60 AS per_second FROM otel.otel_logs" + WINDOW);
+    }
+  }
+
+  @Nested
+  class Coarsest {
+    final Rollup minute = RollupCatalog.logsRollup(RollupCatalog.COVERED_FROM, null);
+    final Rollup hour = new Rollup("r_logs_1h", "noemata_rollup_logs_r_logs_1h", "noemata_rollup_logs_r_logs_1h__0000aaaa",
+        "0000aaaa", Duration.ofHours(1), "Timestamp", "bucket", minute.dimensions(), minute.measures(),
+        RollupCatalog.COVERED_FROM, null);
+    final CatalogSnapshot both = RollupCatalog.snapshot(List.of(minute, hour), List.of());
+
+    @Test
+    void theCoarsestRollupThatAnswersIsRead() {
+      RewriteResult r = rewrite("SELECT toStartOfInterval(Timestamp, INTERVAL 7200 second) AS d, count() AS n"
+          + " FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717977600) AND Timestamp < toDateTime(1718064000)"
+          + " GROUP BY d", both);
+      assertTrue(use(r, "r_logs_1h").read());
+      assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(r, "r_logs").code());
+      assertTrue(r.sql().contains("`otel`.`noemata_rollup_logs_r_logs_1h`"), r.sql());
+    }
+
+    @Test
+    void aFinerRollupAnswersWhatTheCoarserCannot() {
+      RewriteResult r = rewrite("SELECT toStartOfFiveMinutes(Timestamp) AS t, count() AS n FROM otel.otel_logs"
+          + WINDOW + " GROUP BY t", both);
+      assertEquals(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, use(r, "r_logs_1h").code());
+      assertTrue(use(r, "r_logs").read());
+    }
+
+    @Test
+    void wallClockBucketsOnAnHourlyGrainNeedTheServersZoneWhichTheSnapshotDoesNotCarry() {
+      // in a zone offset by 5:30 a day starts at half past an UTC hour, inside an hourly bucket
+      RewriteResult r = rewrite("SELECT toStartOfDay(Timestamp) AS d, count() AS n FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1717977600) AND Timestamp < toDateTime(1718064000) GROUP BY d", both);
+      assertEquals(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, use(r, "r_logs_1h").code());
+      assertTrue(use(r, "r_logs").read());
+    }
+  }
+
+  @Nested
+  class Settings {
+    @Test
+    void anAdditionalTableFilterIsKeyedToTheViewToo() {
+      String sql = "SELECT count() AS n FROM otel.otel_logs" + WINDOW
+          + " SETTINGS additional_table_filters = {'otel.otel_logs' : 'ServiceName = \\'cart\\''}";
+      assertTrue(reads(sql).endsWith("SETTINGS additional_table_filters = {'otel.otel_logs' : 'ServiceName = \\'cart\\'',"
+          + " 'otel." + RollupCatalog.LOGS_VIEW + "' : 'ServiceName = \\'cart\\''}"));
+      reads("SELECT count() AS n FROM otel.otel_logs" + WINDOW
+          + " SETTINGS additional_table_filters = {'otel.other' : 'Body = \\'x\\''}");
+    }
+
+    @Test
+    void anAdditionalTableFilterOnAnotherColumnReadsRawRows() {
+      skipped("SELECT count() AS n FROM otel.otel_logs" + WINDOW
+          + " SETTINGS additional_table_filters = {'otel_logs' : 'Body = \\'x\\''}", RollupSkip.TABLE_FILTER_SETTING);
+    }
+
+    @Test
+    void settingsThatChangeNameResolutionReadRawRows() {
+      skipped("SELECT count() AS n FROM otel.otel_logs" + WINDOW + " SETTINGS prefer_column_name_to_alias = 1",
+          RollupSkip.NOT_UNDERSTOOD);
+    }
+
+    @Test
+    void aNameTheRollupNeedsThatAnAliasTakesReadsRawRows() {
+      skipped("SELECT toStartOfHour(Timestamp) AS bucket, count() AS n FROM otel.otel_logs" + WINDOW
+          + " GROUP BY bucket", RollupSkip.NAME_BOUND);
+    }
+  }
+}
