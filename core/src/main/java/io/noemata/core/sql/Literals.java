@@ -76,6 +76,15 @@ public final class Literals {
           case 'a' -> b.append('\u0007');
           case 'v' -> b.append('\u000b');
           case 'e' -> b.append('\u001b');
+          case 'x' -> {
+            if (i + 2 < end && Character.digit(quoted.charAt(i + 1), 16) >= 0
+                && Character.digit(quoted.charAt(i + 2), 16) >= 0) {
+              b.append((char) Integer.parseInt(quoted.substring(i + 1, i + 3), 16));
+              i += 2;
+            } else {
+              b.append('x');
+            }
+          }
           default -> b.append(n);
         }
       } else if (c == quote && i + 1 < end && quoted.charAt(i + 1) == quote) {

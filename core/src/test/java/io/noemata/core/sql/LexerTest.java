@@ -35,6 +35,12 @@ class LexerTest {
   }
 
   @Test
+  void hexEscapesInStringsAreResolved() {
+    assertEquals("A-B", Literals.unquote("'\\x41-\\x42'"));
+    assertEquals("x4", Literals.unquote("'\\x4'"));
+  }
+
+  @Test
   void stringsWithBothEscapeStylesAreOneToken() {
     assertEquals("WORD:SELECT STRING:'a\\'b''c' SYMBOL:, WORD:x", kinds("SELECT 'a\\'b''c', x"));
     assertEquals("a'b'c", Literals.unquote("'a\\'b''c'"));

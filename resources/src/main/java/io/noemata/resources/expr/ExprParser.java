@@ -273,9 +273,12 @@ public final class ExprParser {
       } else if (peekSymbol(".")) {
         Token dot = next();
         Token after = i < tokens.size() ? peek() : null;
-        if (after != null && after.kind() == TokenKind.NUMBER) {
+        if (after != null && after.kind() == TokenKind.NUMBER && after.text().matches("[0-9]+(\\.[0-9]+)*")) {
           i++;
-          e = call("tupleElement", e, new Expr.Literal(Expr.Literal.Kind.NUMBER, after.text()));
+          // the lexer reads t.1.2 as t . 1.2; ClickHouse reads element 2 of element 1
+          for (String index : after.text().split("\\.")) {
+            e = call("tupleElement", e, new Expr.Literal(Expr.Literal.Kind.NUMBER, index));
+          }
         } else {
           throw new ExprException("qualified names are not allowed; write the column name alone"
               + " (backtick-quote a name that contains a dot, such as `Events.Name`)", dot.start(), true);

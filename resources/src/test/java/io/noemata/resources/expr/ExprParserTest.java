@@ -57,6 +57,8 @@ class ExprParserTest {
     assertEquals("and(isNotNull(a), like(b, 'x%'))", canon("a IS NOT NULL AND b LIKE 'x%'"));
     assertEquals("notIn(a, tuple(1, 2))", canon("a NOT IN (1, 2)"));
     assertEquals("tupleElement(t, 1)", canon("t.1"));
+    assertEquals("tupleElement(tupleElement(t, 1), 2)", canon("t.1.2"));
+    assertEquals(canon("m['A']"), canon("m['\\x41']"));
     assertEquals("negate(x)", canon("-x"));
     assertEquals("multiply(plus(a, b), c)", canon("(a + b) * c"));
     assertEquals("concat(lower(a), 'x')", canon("lower(a) || 'x'"));
