@@ -86,9 +86,10 @@ final class ExpressionParser {
     Token t = in.peek();
     if (t != null && t.kind() == TokenKind.PARAMETER && t.text().equals("?")) {
       in.next();
-      Expr then = ternary();
+      // ClickHouse refuses a ternary nested in a branch without parentheses; so does this parser
+      Expr then = or();
       in.expectSymbol(":");
-      Expr otherwise = ternary();
+      Expr otherwise = or();
       return new Expr.Ternary(cond, then, otherwise, cond.start(), otherwise.end());
     }
     return cond;
@@ -116,13 +117,9 @@ final class ExpressionParser {
 
   private Expr not() {
     if (in.atWord("NOT")) {
+      // always the operator, even written not(a): ClickHouse 26.5 reads not(a) = 1 as NOT ((a) = 1)
       Token t = in.next();
-      boolean parenthesised = in.atSymbol("(");
       Expr operand = not();
-      if (parenthesised && !(operand instanceof Expr.Parens) && !(operand instanceof Expr.Tuple)) {
-        // NOT (a) = b reads as not(a) = b or NOT ((a) = b) depending on the parser generation
-        throw in.refuse("ambiguous NOT(...) followed by an operator");
-      }
       return new Expr.Unary("NOT", operand, t.start(), operand.end());
     }
     return isNull();
