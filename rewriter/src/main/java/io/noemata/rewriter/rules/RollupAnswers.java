@@ -44,7 +44,7 @@ public final class RollupAnswers {
    */
   private static final Set<String> MEANING_SETTINGS = Set.of("prefer_column_name_to_alias",
       "aggregate_functions_null_for_empty", "group_by_use_nulls", "enable_analyzer", "allow_experimental_analyzer",
-      "compatibility");
+      "compatibility", "join_default_strictness", "any_join_distinct_right_table_keys");
 
   private RollupAnswers() {}
 
@@ -141,8 +141,8 @@ public final class RollupAnswers {
       return "HASH:" + r.key() + " was installed from hash " + r.contentHash() + " but the view table as declared now"
           + " derives " + (declared != null ? declared : "another target than " + r.target());
     }
-    if (!(s.from() instanceof TableExpr.Table) || !s.arrayJoins().isEmpty() || t.fin() || t.sampled()
-        || s.prewhere() != null) {
+    if (!(s.from() instanceof TableExpr.Table || joinsOnDimensions(s, t)) || !s.arrayJoins().isEmpty() || t.fin()
+        || t.sampled() || s.prewhere() != null) {
       return "ALONE:the level reads " + t.table() + " with a join, ARRAY JOIN, FINAL, SAMPLE or PREWHERE";
     }
     if (blocking != null) {
@@ -152,6 +152,18 @@ public final class RollupAnswers {
       return "WITH:the level sees WITH expressions, which the rule does not read";
     }
     return null;
+  }
+
+  /**
+   * {@code FROM table [INNER] JOIN (subquery) AS alias ON ...}: every source row meets the joined rows
+   * its ON condition picks, so when that condition reads only dimensions (checked with the level's
+   * expressions) a rollup row meets the same rows as each source row it holds, and counts, sums,
+   * uniq and quantile states multiply exactly as the source rows would.
+   */
+  private static boolean joinsOnDimensions(Query.Select s, TableExpr.Table t) {
+    return s.from() instanceof TableExpr.Join j && j.left() == t && j.right() instanceof TableExpr.Derived d
+        && d.alias() != null && j.on() != null && j.using().isEmpty()
+        && (j.kind().isEmpty() || j.kind().equals("INNER") || j.kind().equals("ALL INNER"));
   }
 
   private static RollupSkip codeOf(String why, Rollup r, Map<String, String> declaredHashes) {

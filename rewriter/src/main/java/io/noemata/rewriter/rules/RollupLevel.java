@@ -56,6 +56,9 @@ final class RollupLevel {
   private final long resolutionNanos;
   private final String timeType;
   private final Map<String, Expr> aliases = new HashMap<>();
+  /** With {@code FROM table JOIN (subquery) AS alias ON ...}: the alias and the names the subquery returns. */
+  private final String joinedAlias;
+  private final Set<String> joinedColumns = new HashSet<>();
   private final StoredStates states;
   /** Edits by start offset: an alias expanded twice yields the same edit once. */
   private final TreeMap<Integer, Edit> leafEdits = new TreeMap<>();
@@ -77,6 +80,18 @@ final class RollupLevel {
     this.timeType = info.columnTypes().get(rollup.timeColumn());
     this.resolutionNanos = resolution(timeType);
     this.states = new StoredStates(rollup);
+    if (select.from() instanceof TableExpr.Join j && j.right() instanceof TableExpr.Derived d) {
+      joinedAlias = d.alias();
+      for (Expr item : Query.selects(d.query()).get(0).items()) {
+        if (item instanceof Expr.Aliased a) {
+          joinedColumns.add(a.alias());
+        } else {
+          ColumnNames.of(item).ifPresent(joinedColumns::add);
+        }
+      }
+    } else {
+      joinedAlias = null;
+    }
   }
 
   /** The edits that make the level read the rollup; throws {@link Skip} at the first failed condition. */
@@ -96,12 +111,15 @@ final class RollupLevel {
       collectAliases(e);
     }
     for (String generated : generatedNames()) {
-      if (aliases.containsKey(generated)) {
+      if (aliases.containsKey(generated) || joinedColumns.contains(generated)) {
         throw new Skip(RollupSkip.NAME_BOUND, "the alias " + generated + " would hide the rollup's column " + generated);
       }
     }
     for (int i = 0; i < select.items().size(); i++) {
       form(select.items().get(i), new ArrayDeque<>(), true);
+    }
+    if (select.from() instanceof TableExpr.Join j) {
+      notTime(j.on(), form(j.on(), new ArrayDeque<>(), false));
     }
     if (select.where() != null) {
       where(select.where());
@@ -182,8 +200,12 @@ final class RollupLevel {
    * the aliases being expanded (inside its own definition a name is the column, as in ClickHouse).
    */
   private TimeForm form(Expr e, Deque<String> expanding, boolean aggregatesAllowed) {
-    if (e instanceof Expr.Literal || e instanceof Expr.Parameter || e instanceof Expr.Subquery) {
-      return TimeForm.NONE; // a subquery is a level of its own; here it is a constant
+    if (e instanceof Expr.Subquery sq) {
+      uncorrelated(sq, sq);
+      return TimeForm.NONE; // a level of its own; here a constant
+    }
+    if (e instanceof Expr.Literal || e instanceof Expr.Parameter) {
+      return TimeForm.NONE;
     }
     if (e instanceof Expr.Parens p) {
       return form(p.inner(), expanding, aggregatesAllowed);
@@ -224,6 +246,23 @@ final class RollupLevel {
     return generic(children, expanding, aggregatesAllowed);
   }
 
+  /**
+   * ClickHouse resolves a name a subquery does not bind in the enclosing level (correlated
+   * subqueries are on by default): a subquery that names a column of this table other than a
+   * dimension could read it per source row, so the level stays on the table.
+   */
+  private void uncorrelated(Expr.Subquery sq, Node n) {
+    if (n instanceof Expr.Identifier id) {
+      for (String part : id.parts()) {
+        if (info.columnTypes().containsKey(part) && !rollup.dimensions().contains(part)) {
+          throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the subquery " + text(sq) + " names " + part
+              + ", which may be this level's column");
+        }
+      }
+    }
+    n.children().forEach(c -> uncorrelated(sq, c));
+  }
+
   private TimeForm generic(List<Expr> children, Deque<String> expanding, boolean aggregatesAllowed) {
     List<TimeForm> forms = new ArrayList<>();
     for (Expr c : children) {
@@ -252,7 +291,15 @@ final class RollupLevel {
         expanding.pop();
       }
     }
-    if (!refersToTable(id)) {
+    if (joinedAlias != null && (id.parts().size() == 2 && id.parts().get(0).equals(joinedAlias)
+        || id.parts().size() == 1 && joinedColumns.contains(id.name()))) {
+      if (id.parts().size() == 1 && info.columnTypes().containsKey(id.name())) {
+        throw new Skip(RollupSkip.NOT_UNDERSTOOD, id.name() + " names a column of both sides of the join");
+      }
+      return TimeForm.NONE; // a value of the joined row, which depends on dimensions alone
+    }
+    if (!refersToTable(id) || joinedAlias != null && id.parts().size() == 1
+        && !info.columnTypes().containsKey(id.name())) {
       throw new Skip(RollupSkip.NOT_UNDERSTOOD, text(id) + " names no column of " + info.name());
     }
     String column = id.name();
@@ -443,8 +490,8 @@ final class RollupLevel {
     long floor = arg.shifted() ? 0 : 1;
     return switch (RollupFunctions.lower(iv.unit())) {
       case "second" -> bucket(c, n, true, floor * n);
-      case "minute" -> bucket(c, 60 * n, true, floor * 60 * n);
-      // hours count from midnight, days and longer from the calendar: aligned in the zone's wall clock
+      case "minute" -> bucket(c, 60 * n, false, floor * 60 * n);
+      // minutes and hours may count from midnight, days and longer from the calendar: aligned in the zone's wall clock
       case "hour" -> bucket(c, 3600, false, floor * 3600 * n);
       case "day" -> bucket(c, 86400, false, floor * 86400 * n);
       case "week" -> bucket(c, 86400, false, floor * 7 * 86400 * n);

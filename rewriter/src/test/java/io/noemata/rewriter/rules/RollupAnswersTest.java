@@ -275,6 +275,42 @@ class RollupAnswersTest {
       skipped("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'" + WINDOW, RollupSkip.TABLE_NOT_ALONE);
     }
 
+    static final String TOP5 = " JOIN (SELECT ServiceName AS svc, count() AS c FROM otel.otel_logs" + WINDOW
+        + " GROUP BY svc ORDER BY c DESC LIMIT 5) AS top ON ";
+
+    /** The decision about r_logs at level 1 (the joined subquery is level 2). */
+    private RollupUse outer(String sql) {
+      return rewrite(sql).provenance().rollups().stream().filter(u -> u.level() == 1).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aJoinWithASubqueryOnDimensionsReads() {
+      String sql = "SELECT ServiceName, top.c AS c, count() AS n FROM otel.otel_logs" + TOP5 + "ServiceName = svc"
+          + WINDOW + " GROUP BY ServiceName, c";
+      RewriteResult r = rewrite(sql);
+      assertEquals(List.of(true, true), r.provenance().rollups().stream().map(RollupUse::read).toList());
+      assertTrue(r.sql().startsWith("SELECT ServiceName, top.c AS c, sum(`LogCount`) AS n FROM " + LOGS_VIEW
+          + " JOIN (SELECT ServiceName AS svc, sum(`LogCount`) AS c FROM " + LOGS_VIEW), r.sql());
+    }
+
+    @Test
+    void aJoinOnAnotherColumnOrOfAnotherKindReadsRawRows() {
+      assertEquals(RollupSkip.COLUMN_NOT_DIMENSION, outer("SELECT count() AS n FROM otel.otel_logs" + TOP5
+          + "Body = svc" + WINDOW).code());
+      assertEquals(RollupSkip.TABLE_NOT_ALONE, outer("SELECT count() AS n FROM otel.otel_logs LEFT"
+          + TOP5 + "ServiceName = svc" + WINDOW).code());
+      assertEquals(RollupSkip.NAME_BOUND, outer("SELECT count() AS n FROM otel.otel_logs JOIN (SELECT 'a' AS svc,"
+          + " 1 AS bucket) AS x ON ServiceName = svc" + WINDOW).code());
+    }
+
+    @Test
+    void aSubqueryThatMayReadTheLevelsOtherColumnsKeepsTheLevelOnTheTable() {
+      String inner = "SELECT ServiceName, count() AS n FROM otel.otel_logs" + WINDOW + " AND ServiceName IN ";
+      assertEquals(RollupSkip.NOT_UNDERSTOOD, outer(inner + "(SELECT ServiceName FROM otel.otel_logs WHERE"
+          + " Body LIKE '%x%') GROUP BY ServiceName").code());
+      assertTrue(outer(inner + "(SELECT 'cart') GROUP BY ServiceName").read());
+    }
+
     @Test
     void aCteNamedLikeTheTableIsNotTheTable() {
       String sql = "WITH otel_logs AS (SELECT 1 AS x) SELECT count() AS n FROM otel_logs";
