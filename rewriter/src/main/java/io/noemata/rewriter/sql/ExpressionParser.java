@@ -264,6 +264,13 @@ final class ExpressionParser {
       } else if (in.atSymbol(".")) {
         in.next();
         Token t = in.next();
+        if (t.kind() == TokenKind.NUMBER && t.text().matches("[0-9]+\\.[0-9]+")) {
+          // x.1.2 is (x.1).2 to ClickHouse; the lexer cuts "1.2" as one number
+          int dot = t.start() + t.text().indexOf('.');
+          e = new Expr.TupleElement(e, t.text().substring(0, dot - t.start()), e.start(), dot);
+          e = new Expr.TupleElement(e, t.text().substring(dot - t.start() + 1), e.start(), t.end());
+          continue;
+        }
         if (!(t.kind() == TokenKind.NUMBER && t.text().chars().allMatch(Character::isDigit))
             && !(t.kind() == TokenKind.WORD || t.kind() == TokenKind.QUOTED_IDENTIFIER)) {
           throw in.refuse("unexpected tuple element");
