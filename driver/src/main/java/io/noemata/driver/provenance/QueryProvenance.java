@@ -1,6 +1,7 @@
 package io.noemata.driver.provenance;
 
 import io.noemata.rewriter.Provenance;
+import io.noemata.rewriter.RollupUse;
 import io.noemata.rewriter.StoredColumnUse;
 import java.util.List;
 import java.util.Objects;
@@ -53,6 +54,11 @@ public record QueryProvenance(
   /** Every stored-column decision the rewriter reported, in text order. */
   public List<StoredColumnUse> storedColumns() {
     return rewrite == null ? List.of() : rewrite.storedColumns();
+  }
+
+  /** Every rollup decision the rewriter reported: the rollup each level read, and every one skipped. */
+  public List<RollupUse> rollups() {
+    return rewrite == null ? List.of() : rewrite.rollups();
   }
 
   /** The same statement after its rewritten text failed and the original ran. */

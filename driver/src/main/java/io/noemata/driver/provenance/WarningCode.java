@@ -11,6 +11,10 @@ public enum WarningCode {
   STORED_COLUMN_READ("01N11", 9111),
   /** A Map subscript a stored column holds was kept as written, with the reason. */
   STORED_COLUMN_KEPT("01N12", 9112),
+  /** A query level reads a rollup (its stable view) instead of the raw table. */
+  ROLLUP_READ("01N21", 9121),
+  /** A ready rollup was not read by a query level, with the reason and what would make it match. */
+  ROLLUP_SKIPPED("01N22", 9122),
   /** The statement was not understood by the rewriter and was sent as written. */
   NOT_UNDERSTOOD("01N30", 9130),
   /** {@code noemata.rewrite=dry-run}: sent as written; the message holds what would have been sent. */

@@ -1,5 +1,6 @@
 package io.noemata.driver.provenance;
 
+import io.noemata.rewriter.RollupUse;
 import io.noemata.rewriter.StoredColumnUse;
 import java.sql.SQLWarning;
 
@@ -32,6 +33,15 @@ public final class Warnings {
     if (p.dryRun() && p.rewritten() != null) {
       chain.add(WarningCode.DRY_RUN, "noemata dry-run: sent as written; rewriting would have sent: " + clip(p.rewritten()));
     }
+    for (RollupUse use : p.rollups()) {
+      if (use.read()) {
+        chain.add(WarningCode.ROLLUP_READ, "noemata: " + (p.dryRun() ? "would read" : "read") + " rollup " + use.rollup()
+            + " (" + use.stableView() + ") for " + use.table() + level(use.level()));
+      } else {
+        chain.add(WarningCode.ROLLUP_SKIPPED, "noemata: skipped rollup " + use.rollup() + " for " + use.table()
+            + level(use.level()) + ": " + use.reason() + "; to use it: " + use.remedy());
+      }
+    }
     for (StoredColumnUse use : p.storedColumns()) {
       if (use.substituted()) {
         chain.add(WarningCode.STORED_COLUMN_READ, "noemata: " + (p.dryRun() ? "would read" : "read") + " stored column "
@@ -42,6 +52,11 @@ public final class Warnings {
       }
     }
     return chain.head;
+  }
+
+  /** Levels are only worth naming when there are several: level 1 is the statement itself. */
+  private static String level(int level) {
+    return level == 1 ? "" : " (query level " + level + ")";
   }
 
   static String reason(StoredColumnUse.Reason reason) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.rewriter.Provenance;
+import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.RollupUse;
 import io.noemata.rewriter.StoredColumnUse;
 import java.sql.SQLWarning;
 import java.util.ArrayList;
@@ -81,5 +83,22 @@ class WarningsTest {
     assertEquals("01N60", w.getSQLState());
     assertEquals("noemata: the accelerator catalog could not be read (Connection refused); sent as written", w.getMessage());
     assertNull(w.getNextWarning());
+  }
+
+  @Test
+  void rollupReadAndSkippedNameTheRollupReasonAndRemedy() {
+    String sql = "SELECT count() FROM otel.otel_logs WHERE Timestamp >= now() - INTERVAL 1 HOUR";
+    Provenance prov = new Provenance(null, List.of(), List.of(
+        RollupUse.read(1, "otel.otel_logs", "logs_1h", "noemata_rollup_logs_logs_1h"),
+        RollupUse.skipped(2, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", RollupSkip.NO_WINDOW,
+            "the level has no lower bound on Timestamp")));
+    QueryProvenance p = new QueryProvenance(sql, "SELECT ...", "SELECT ...", prov, null, null, null, false, null);
+    List<SQLWarning> w = list(Warnings.of(p));
+    assertEquals("01N21", w.get(0).getSQLState());
+    assertEquals(9121, w.get(0).getErrorCode());
+    assertEquals("noemata: read rollup logs_1h (noemata_rollup_logs_logs_1h) for otel.otel_logs", w.get(0).getMessage());
+    assertEquals("01N22", w.get(1).getSQLState());
+    assertEquals("noemata: skipped rollup logs_1m for otel.otel_logs (query level 2): the level has no lower bound on"
+        + " Timestamp; to use it: " + RollupSkip.NO_WINDOW.remedy, w.get(1).getMessage());
   }
 }

@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Properties;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.noemata.core.catalog.CatalogSnapshot;
@@ -22,12 +25,20 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.driver.NoemataConnection;
+import io.noemata.driver.NoemataStatement;
+import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.embedded.http.QueryLog;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 
 /**
  * After {@code publish} of the example project, a noemata connection's catalog holds what the
  * installer reports: the ready rollups of the ledger and the stored columns, and its metadata shows
  * the stable rollup views but not the ledger, the rollup targets and their views, nor {@code __nm_*}.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DriverLedgerIT {
 
   static final String DB = "drv_ledger";
@@ -57,6 +68,7 @@ class DriverLedgerIT {
   }
 
   @Test
+  @Order(1)
   void catalogHoldsTheLedgersReadyRollups() throws Exception {
     List<String> stableViews = fx.rows("SELECT stable_view FROM noemata_resource_ledger FINAL"
         + " WHERE kind = 'rollup' AND state = 'ready' ORDER BY stable_view");
@@ -78,6 +90,7 @@ class DriverLedgerIT {
   }
 
   @Test
+  @Order(2)
   void metadataShowsStableViewsButNotInternals() throws Exception {
     List<String> stableViews = fx.rows("SELECT DISTINCT stable_view FROM noemata_resource_ledger FINAL WHERE kind = 'rollup'");
     List<String> internal = fx.rows("SELECT name FROM system.tables WHERE database = '" + DB + "' AND name LIKE 'noemata\\\\_%'"
@@ -99,6 +112,76 @@ class DriverLedgerIT {
     try (Connection c = connect("noemata.metadata.hide-internal", "false")) {
       List<String> tables = names(c.getMetaData().getTables(null, DB, "%", null), "TABLE_NAME");
       assertTrue(tables.containsAll(internal), "shown when hiding is off: " + tables);
+    }
+  }
+
+  /** Log counts per service over the fixture's whole day before yesterday (UTC): a window every rollup covers. */
+  static String perService() {
+    LocalDate today = LocalDate.now(ZoneOffset.UTC);
+    return "SELECT ServiceName, count() AS n FROM " + DB + ".otel_logs WHERE Timestamp >= toDateTime('"
+        + today.minusDays(2) + " 00:00:00', 'UTC') AND Timestamp < toDateTime('" + today.minusDays(1) + " 00:00:00', 'UTC')"
+        + " GROUP BY ServiceName ORDER BY ServiceName";
+  }
+
+  private static List<String> rows(Statement s, String sql) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(rs.getString(1) + " | " + rs.getString(2));
+      }
+    }
+    return out;
+  }
+
+  private static List<SQLWarning> warnings(Statement s) throws SQLException {
+    List<SQLWarning> out = new ArrayList<>();
+    for (SQLWarning w = s.getWarnings(); w != null; w = w.getNextWarning()) {
+      out.add(w);
+    }
+    return out;
+  }
+
+  @Test
+  @Order(3)
+  void aRollupAnswersWithTheRawTablesRowsAndTheWarningsNameIt() throws Exception {
+    String sql = perService();
+    List<String> raw = fx.rows(sql);
+    assertFalse(raw.isEmpty());
+    try (Connection c = connect(); Statement s = c.createStatement()) {
+      c.unwrap(NoemataConnection.class).invalidateCatalog();
+      QueryLog log = InstallerFixture.TARGET.embeddedQueryLog();
+      long mark = log.mark();
+      assertEquals(raw, rows(s, sql));
+      QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
+      assertTrue(p.changed(), "read from a rollup: " + p);
+      String view = p.rollups().stream().filter(u -> u.read()).findFirst().orElseThrow().stableView();
+      assertTrue(log.since(mark).stream().anyMatch(e -> e.sql().equals(p.sent()) && e.sql().contains(view)),
+          "the engine read " + view);
+      List<SQLWarning> w = warnings(s);
+      assertTrue(w.stream().anyMatch(x -> x.getSQLState().equals("01N21") && x.getMessage().contains(view)),
+          "a warning names the rollup read");
+      assertTrue(w.stream().filter(x -> x.getSQLState().equals("01N22")).allMatch(x -> x.getMessage().contains("; to use it: ")));
+    }
+  }
+
+  @Test
+  @Order(4)
+  void droppingTheRollupBehindACachedCatalogFallsBackAndSaysSo() throws Exception {
+    String sql = perService();
+    List<String> raw = fx.rows(sql);
+    try (Connection c = connect("noemata.catalog.ttl", "1h"); Statement s = c.createStatement()) {
+      c.unwrap(NoemataConnection.class).invalidateCatalog();
+      assertEquals(raw, rows(s, sql));
+      QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
+      String view = p.rollups().stream().filter(u -> u.read()).findFirst().orElseThrow().stableView();
+      try (Connection plain = fx.connect(); Statement ps = plain.createStatement()) {
+        ps.execute("DROP VIEW " + view);
+      }
+      assertEquals(raw, rows(s, sql), "the raw table answers");
+      List<SQLWarning> w = warnings(s);
+      assertEquals("01N50", w.get(0).getSQLState(), w.toString());
+      assertEquals(1, c.unwrap(NoemataConnection.class).fallbackCount());
+      assertFalse(s.unwrap(NoemataStatement.class).provenance().changed());
     }
   }
 }
