@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       PublishCommand.class,
       ResourcesCommand.class,
+      BenchCommand.class,
       CommandLine.HelpCommand.class,
     })
 public final class Main implements Runnable {
