@@ -102,21 +102,32 @@ class ValidateOnlineIT {
 
   @Test
   void theCommandValidatesOnlineWithAUrl() throws Exception {
-    // The command reads credentials from NOEMATA_CH_USER/PASSWORD; the embedded engine needs none.
-    org.junit.jupiter.api.Assumptions.assumeTrue(TARGET.kind() == ClickHouseTarget.Kind.EMBEDDED);
+    // The command reads credentials from NOEMATA_CH_USER/PASSWORD, which a test cannot set in
+    // process; clickhouse-jdbc also takes them as URL parameters.
+    java.util.Properties credentials = TARGET.credentials();
+    String password = credentials.getProperty("password");
+    String url = TARGET.jdbcUrl(DB) + "?user=" + encode(credentials.getProperty("user"))
+        + (password.isEmpty() ? "" : "&password=" + encode(password)); // the driver refuses "password="
     Path project = copy(SHARED.resolve("examples/otel"));
     java.io.PrintStream out = System.out;
+    java.io.PrintStream err = System.err;
     java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
     int exit;
     try {
       System.setOut(new java.io.PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8));
-      exit = io.noemata.cli.Main.run("validate", "--project", project.toString(), "--url", TARGET.httpUrl());
+      System.setErr(new java.io.PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8));
+      exit = io.noemata.cli.Main.run("validate", "--project", project.toString(), "--url", url);
     } finally {
       System.setOut(out);
+      System.setErr(err);
     }
     String printed = buffer.toString(java.nio.charset.StandardCharsets.UTF_8);
     assertEquals(0, exit, printed);
     assertTrue(printed.contains("valid (online): 0 errors, 0 warnings"), printed);
+  }
+
+  private static String encode(String s) {
+    return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private static String message(Report r, String pointer) {
