@@ -162,7 +162,9 @@ public final class Declarations {
       return Optional.empty(); // validation reported it
     }
     exprs.put(c.key(), expr);
-    Optional<PhysicalColumn> existing = ExistingColumns.find(expr, t.table());
+    // our own __nm_ column is not "an existing column": it stays ours to repair and prune
+    Optional<PhysicalColumn> existing = ExistingColumns.find(expr, t.table())
+        .filter(col -> !col.name().equals(Hashes.columnName(expr)));
     Optional<String> type = existing.map(PhysicalColumn::type).or(c::type).or(() -> Exprs.impliedType(expr));
     if (type.isEmpty()) {
       return Optional.empty();

@@ -38,8 +38,14 @@ public final class Planner {
     Declarations.Result declared = Declarations.resolve(read, c);
     Set<String> databases = new TreeSet<>();
     declared.accelerators().forEach(a -> databases.add(a.table().database()));
-    List<LedgerRow> ledger = LedgerReader.allRows(c, ns);
-    ledger.forEach(r -> databases.add(r.tableDatabase()));
+    // the plan's scope is the databases the project names: another database's ledger may belong to
+    // another deployment sharing the namespace, and is never retired from here
+    List<LedgerRow> ledger = new ArrayList<>();
+    for (String db : LedgerReader.ledgerDatabases(c, ns)) {
+      if (databases.contains(db)) {
+        ledger.addAll(LedgerReader.rows(c, db, ns));
+      }
+    }
     ServerState server = ServerState.read(c, databases);
     Map<String, LedgerRow> byIdentity = new HashMap<>();
     ledger.forEach(r -> byIdentity.put(r.identity(), r));
