@@ -83,6 +83,14 @@ class StoredColumnsTest {
   }
 
   @Test
+  void leavesParametersInPlaceAndNeverReadsAParameterKey() {
+    assertEquals("SELECT count() FROM otel.otel_logs WHERE " + POD + " = ? AND ResourceAttributes[?] = ?"
+            + " AND ResourceAttributes[{k:String}] = {v:String}",
+        rewrite("SELECT count() FROM otel.otel_logs WHERE ResourceAttributes['k8s.pod.name'] = ?"
+            + " AND ResourceAttributes[?] = ? AND ResourceAttributes[{k:String}] = {v:String}"));
+  }
+
+  @Test
   void keepsTheSubscriptWhenTheQueryBindsTheMapName() {
     String sql = "SELECT LogAttributes AS ResourceAttributes, ResourceAttributes['k8s.pod.name'] AS p FROM otel.otel_logs";
     assertEquals(sql, rewrite(sql));
