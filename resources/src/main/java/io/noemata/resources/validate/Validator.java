@@ -4,12 +4,15 @@ import io.noemata.resources.catalog.Catalog;
 import io.noemata.resources.catalog.CatalogException;
 import io.noemata.resources.finding.Finding;
 import io.noemata.resources.finding.Severity;
+import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.ResourcesFile;
 import io.noemata.resources.parse.FileNames;
 import io.noemata.resources.parse.ReadResult;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -32,6 +35,7 @@ public final class Validator {
     Sink sink = new Sink(read.docs());
     Views views = FrameChecks.check(read.project(), sink);
     Set<String> unreadableFrames = unreadableFrames(read);
+    Map<String, String> rollupObjects = new HashMap<>();
     for (ResourcesFile file : read.project().resources()) {
       if (!LocalFileChecks.check(file, read.docs().get(file.path()), sink)) {
         continue;
@@ -43,11 +47,30 @@ public final class Validator {
       RollupChecks.check(fc);
       Set<String> satisfied = catalog == null ? Set.of() : OnlineChecks.check(fc, catalog, uses);
       ColumnChecks.checkStoredTypes(fc, satisfied);
+      rollupNames(fc, read.project().settings().namespace(), rollupObjects);
     }
     List<Finding> all = new ArrayList<>(read.findings());
     all.addAll(sink.findings());
     all.sort(null);
     return List.copyOf(all);
+  }
+
+  /**
+   * A rollup installs as {@code <namespace>_rollup_<alias>_<key>} in its table's database; two
+   * files declaring the same key on the same alias and database would install the same objects.
+   */
+  private static void rollupNames(FileContext fc, String namespace, Map<String, String> seen) {
+    for (FileContext.Resolved r : fc.resolved.values()) {
+      if (r.entry() instanceof Entry.Rollup rollup && r.view() != null) {
+        String name = namespace + "_rollup_" + r.view().table().alias() + "_" + rollup.key();
+        String where = r.physical().database() + "." + name;
+        String first = seen.putIfAbsent(where, fc.path());
+        if (first != null && !first.equals(fc.path())) {
+          fc.warning(rollup, null, "cannot be installed: " + first + " declares a rollup that also installs as "
+              + where + "; rename this entry's key");
+        }
+      }
+    }
   }
 
   /** Frame files that exist but did not read cleanly: their view does not compile. */

@@ -324,6 +324,15 @@ class SeedValidationTest {
     find(r, WARNING, RES, "/resources/b/index/kind", "one text index per column");
   }
 
+  @Test
+  void twoFilesCannotInstallTheSameRollupObjects() {
+    String r = res(rollup("r", "1m", "[]", "[\"LogCount\"]", ""));
+    TestProjects.withResources(dir, r);
+    TestProjects.write(dir, "@frames/otel/more.resources.json", r);
+    find(TestProjects.validate(dir), WARNING, "@frames/otel/more.resources.json", "/resources/r/rollup",
+        "also installs as otel.noemata_rollup_logs_r");
+  }
+
   // ---- Ownership and local files
 
   @Test
