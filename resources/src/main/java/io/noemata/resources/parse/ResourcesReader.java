@@ -72,7 +72,18 @@ final class ResourcesReader {
         kinds.add(n);
       }
     }
-    d.onlyFields(o, pointer, KINDS, "entry '" + key + "' (an entry holds one kind)");
+    List<String> misplaced = new ArrayList<>();
+    for (Iterator<String> names = o.fieldNames(); names.hasNext(); ) {
+      String n = names.next();
+      if (!KINDS.contains(n) && (COLUMN.contains(n) || INDEX.contains(n) || PROJECTION.contains(n) || ROLLUP.contains(n))) {
+        misplaced.add(n);
+        d.error(JsonDoc.child(pointer, n), "'" + n + "' belongs inside the entry's kind, such as {\"" + key
+            + "\": {\"" + (kinds.isEmpty() ? "column" : kinds.get(0)) + "\": {\"" + n + "\": ...}}}");
+      }
+    }
+    ObjectNode rest = o.deepCopy();
+    rest.remove(misplaced);
+    d.onlyFields(rest, pointer, KINDS, "entry '" + key + "' (an entry holds one kind)");
     if (kinds.isEmpty()) {
       d.error(pointer, "entry '" + key + "' has no kind; wrap its fields in one of column, index, projection or rollup");
       return null;

@@ -374,6 +374,12 @@ class SeedValidationTest {
   }
 
   @Test
+  void fieldsNextToTheKindAreShownWhereTheyBelong() {
+    Report r = run("{\"resources\": {\"x\": {\"table\": \"otel.otel_logs\", \"column\": {\"expression\": \"Body\"}}}}");
+    find(r, ERROR, RES, "/resources/x/table", "'table' belongs inside the entry's kind, such as {\"x\": {\"column\": {\"table\": ...}}}");
+  }
+
+  @Test
   void unknownFieldsAreErrorsWithASuggestion() {
     Report r = run("{\"resources\": {\"x\": {\"column\": {\"table\": \"otel.otel_logs\", \"expresion\": \"Body\"}}}}");
     find(r, ERROR, RES, "/resources/x/column/expresion", "did you mean 'expression'?");
