@@ -8,6 +8,7 @@ import io.noemata.rewriter.sql.SqlParser;
 import io.noemata.rewriter.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,6 +25,16 @@ public final class Rewriter {
    * @param defaultDatabase the session's database, for unqualified table names
    */
   public static RewriteResult rewrite(String sql, CatalogSnapshot snapshot, String defaultDatabase) {
+    return rewrite(sql, snapshot, defaultDatabase, List.of());
+  }
+
+  /**
+   * @param parameters values bound to the statement's {@code ?}s, in order, as the SQL text they
+   *     are sent as; a rule whose decision depends on one decides from it (the text keeps the {@code ?})
+   */
+  public static RewriteResult rewrite(String sql, CatalogSnapshot snapshot, String defaultDatabase,
+      List<String> parameters) {
+    Objects.requireNonNull(parameters, "parameters");
     Objects.requireNonNull(sql, "sql");
     Objects.requireNonNull(snapshot, "snapshot");
     Objects.requireNonNull(defaultDatabase, "defaultDatabase");
@@ -32,7 +43,8 @@ public final class Rewriter {
       return new RewriteResult(sql, false, Provenance.refused(parsed.refusal()));
     }
     StoredColumns.Result stored = StoredColumns.apply(parsed.node(), sql, snapshot, defaultDatabase);
-    RollupAnswers.Result rollups = RollupAnswers.apply(parsed.node(), sql, snapshot, defaultDatabase);
+    RollupAnswers.Result rollups = RollupAnswers.apply(parsed.node(), sql, snapshot, defaultDatabase, Map.of(),
+        parameters);
     Provenance provenance = new Provenance(null, stored.uses(), rollups.uses());
     List<Edit> edits = new ArrayList<>(stored.edits());
     edits.addAll(rollups.edits()); // disjoint: a level reading a rollup reads no Map column

@@ -8,12 +8,15 @@ import io.noemata.rewriter.Edit;
 import io.noemata.rewriter.RollupSkip;
 import io.noemata.rewriter.RollupUse;
 import io.noemata.rewriter.sql.Clause;
+import io.noemata.rewriter.sql.Expr;
 import io.noemata.rewriter.sql.Node;
 import io.noemata.rewriter.sql.Query;
+import io.noemata.rewriter.sql.SqlParser;
 import io.noemata.rewriter.sql.Statement;
 import io.noemata.rewriter.sql.TableExpr;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -59,7 +62,18 @@ public final class RollupAnswers {
    */
   public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
       Map<String, String> declaredHashes) {
+    return apply(statement, sql, snapshot, defaultDatabase, declaredHashes, List.of());
+  }
+
+  /**
+   * @param parameters the values bound to the statement's {@code ?} parameters, in order, each as the
+   *     SQL text it is sent as (e.g. {@code '2024-06-10 08:00:00'}); empty when not known yet. A time
+   *     bound written as {@code ?} is decided from its value; without one the level reads the table.
+   */
+  public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
+      Map<String, String> declaredHashes, List<String> parameters) {
     Objects.requireNonNull(declaredHashes, "declaredHashes");
+    Map<Integer, Expr> values = parameterValues(statement, parameters);
     List<Query.Select> selects = new ArrayList<>();
     Set<String> cteNames = new HashSet<>();
     List<Clause.Setting> settings = new ArrayList<>();
@@ -101,7 +115,7 @@ public final class RollupAnswers {
             why = filters.blocks(name, r);
           } else if (why == null) {
             try {
-              levelEdits = new RollupLevel(sql, s, t, name.database(), info, r).edits();
+              levelEdits = new RollupLevel(sql, s, t, name.database(), info, r, values).edits();
             } catch (RollupLevel.Skip skip) {
               code = skip.code;
               why = skip.getMessage();
@@ -183,6 +197,34 @@ public final class RollupAnswers {
       }
     }
     return false;
+  }
+
+  /** Each {@code ?}'s value by the parameter's offset; a value that is not one expression is left out. */
+  private static Map<Integer, Expr> parameterValues(Node statement, List<String> values) {
+    List<Expr.Parameter> marks = new ArrayList<>();
+    parameters(statement, marks);
+    marks.sort(Comparator.comparingInt(Node::start));
+    Map<Integer, Expr> out = new HashMap<>();
+    for (int i = 0, q = 0; i < marks.size(); i++) {
+      if (!marks.get(i).text().equals("?")) {
+        continue;
+      }
+      if (q < values.size()) {
+        var parsed = SqlParser.parseExpression(values.get(q));
+        if (parsed.understood()) {
+          out.put(marks.get(i).start(), parsed.node());
+        }
+      }
+      q++;
+    }
+    return out;
+  }
+
+  private static void parameters(Node n, List<Expr.Parameter> out) {
+    if (n instanceof Expr.Parameter p) {
+      out.add(p);
+    }
+    n.children().forEach(c -> parameters(c, out));
   }
 
   private static List<TableExpr.Table> leaves(TableExpr t) {

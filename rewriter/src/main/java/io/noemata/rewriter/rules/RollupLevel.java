@@ -60,6 +60,8 @@ final class RollupLevel {
   private final String joinedAlias;
   private final Set<String> joinedColumns = new HashSet<>();
   private final StoredStates states;
+  /** Values bound to {@code ?} parameters, by the parameter's offset, as the SQL text they are sent as. */
+  private final Map<Integer, Expr> parameters;
   /** Edits by start offset: an alias expanded twice yields the same edit once. */
   private final TreeMap<Integer, Edit> leafEdits = new TreeMap<>();
   private final TreeMap<Integer, Edit> aggregateEdits = new TreeMap<>();
@@ -69,7 +71,9 @@ final class RollupLevel {
   private TimeConstant upper;
   private List<Edit> edits;
 
-  RollupLevel(String sql, Query.Select select, TableExpr.Table table, String database, TableInfo info, Rollup rollup) {
+  RollupLevel(String sql, Query.Select select, TableExpr.Table table, String database, TableInfo info, Rollup rollup,
+      Map<Integer, Expr> parameters) {
+    this.parameters = parameters;
     this.sql = sql;
     this.select = select;
     this.table = table;
@@ -582,6 +586,17 @@ final class RollupLevel {
     return List.of(e);
   }
 
+  /** A time constant, or a {@code ?} whose bound value is one: a decision that depends on a value waits for it. */
+  private Optional<TimeConstant> constant(Expr e) {
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {
+      return TimeConstant.of(parameters.get(p.start()));
+    }
+    return TimeConstant.of(e);
+  }
+
   /** The raw time column as written in this conjunct, when it is not a name an alias takes. */
   private Optional<Expr.Identifier> timeColumn(Expr e) {
     while (e instanceof Expr.Parens p) {
@@ -602,8 +617,8 @@ final class RollupLevel {
     }
     if (e instanceof Expr.Between b && !b.negated()) {
       Optional<Expr.Identifier> id = timeColumn(b.operand());
-      Optional<TimeConstant> low = TimeConstant.of(b.low());
-      Optional<TimeConstant> high = TimeConstant.of(b.high());
+      Optional<TimeConstant> low = constant(b.low());
+      Optional<TimeConstant> high = constant(b.high());
       if (id.isEmpty() || low.isEmpty() || high.isEmpty()) {
         return false;
       }
@@ -620,7 +635,7 @@ final class RollupLevel {
       return false;
     }
     Expr other = left.isPresent() ? b.right() : b.left();
-    TimeConstant v = TimeConstant.of(other).orElseThrow(() -> new Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES,
+    TimeConstant v = constant(other).orElseThrow(() -> new Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES,
         text(conjunct) + " compares the time column with " + text(other) + ", not a time constant the rule reads"));
     bound(conjunct, left.orElseGet(right::get), left.isPresent() ? b.op() : flip(b.op()), v);
     return true;
@@ -667,11 +682,11 @@ final class RollupLevel {
       return;
     }
     Expr side = b.left();
-    Optional<TimeConstant> v = TimeConstant.of(b.right());
+    Optional<TimeConstant> v = constant(b.right());
     String op = b.op();
     if (v.isEmpty()) {
       side = b.right();
-      v = TimeConstant.of(b.left());
+      v = constant(b.left());
       op = flip(op);
     }
     if (v.isEmpty()) {

@@ -12,6 +12,7 @@ import io.noemata.rewriter.RollupSkip;
 import io.noemata.rewriter.RollupUse;
 import io.noemata.rewriter.corpus.Corpus;
 import io.noemata.rewriter.sql.SqlParser;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -28,12 +29,32 @@ class RollupAnswersCorpusTest {
   /** `rollup` queries the rule leaves to the raw table, with the condition that stops it. */
   static final Map<String, RollupSkip> NOT_ANSWERED = Map.of(
       // the seed: "the range the rollup covers holds the window, and the query has a window"
-      "hand-no-time-filter", RollupSkip.NO_WINDOW,
-      // bounds are ? parameters; the rewriter is not given their values
-      "mb-jdbc-params-minute", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+      "hand-no-time-filter", RollupSkip.NO_WINDOW);
 
+  /** With the values of its "-- params:" line bound, as a JDBC driver sends strings. */
   static RewriteResult rewrite(Corpus.Entry e) {
-    return Rewriter.rewrite(e.sql(), RollupCatalog.snapshot(), "otel");
+    return Rewriter.rewrite(e.sql(), RollupCatalog.snapshot(), "otel", params(e));
+  }
+
+  static List<String> params(Corpus.Entry e) {
+    List<String> out = new ArrayList<>();
+    for (String line : e.notes().split("\n")) {
+      if (line.startsWith("-- params:")) {
+        for (String p : line.substring("-- params:".length()).split(",")) {
+          out.add(p.strip());
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void parameterBoundsWithoutValuesAreNotDecided() {
+    Corpus.Entry e = Corpus.byId(Corpus.shared(), "mb-jdbc-params-minute").orElseThrow();
+    assertEquals(List.of("'checkout'", "'2024-06-10 08:00:00'", "'2024-06-10 14:00:00'"), params(e));
+    RewriteResult r = Rewriter.rewrite(e.sql(), RollupCatalog.snapshot(), "otel");
+    assertSame(e.sql(), r.sql());
+    assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, r.provenance().rollups().get(0).code());
   }
 
   static Stream<Corpus.Entry> labelled(String label) {

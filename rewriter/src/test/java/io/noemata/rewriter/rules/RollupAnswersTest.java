@@ -172,6 +172,20 @@ class RollupAnswersTest {
     }
 
     @Test
+    void parameterBoundsAreDecidedFromTheirValues() {
+      String sql = HEAD + "ServiceName = ? AND Timestamp >= ? AND Timestamp < ?";
+      RewriteResult aligned = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel",
+          List.of("'checkout'", "'2024-06-10 08:00:00'", "toDateTime(1718028000)"));
+      assertTrue(use(aligned, "r_logs").read());
+      assertTrue(aligned.sql().endsWith("WHERE ServiceName = ? AND " + BUCKET + " >= ? AND " + BUCKET + " < ?"),
+          aligned.sql());
+      RewriteResult unaligned = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel",
+          List.of("'checkout'", "'2024-06-10 08:00:01'", "'2024-06-10 14:00:00'"));
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(unaligned, "r_logs").code());
+      assertSame(sql, unaligned.sql());
+    }
+
+    @Test
     void aComparisonOnABucketIsExactWhateverItsConstant() {
       // the alias shadows the column: WHERE compares hour buckets, not raw instants (prefer_column_name_to_alias = 0)
       String sql = "SELECT toStartOfHour(Timestamp) AS Timestamp, count() AS c FROM otel.otel_logs"

@@ -1,0 +1,120 @@
+package io.noemata.itest;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random queries shaped like what dashboards send over the OTel tables, within the corpus days:
+ * a bucket (or none), a window, filters, aggregates. Roughly half are answerable from the corpus
+ * rollups; the rest miss one condition (an unaligned or inclusive bound, a finer bucket, a
+ * non-dimension filter, an unstored aggregate, an unaliased expression).
+ */
+final class DashboardQueries {
+
+  private static final long DAY0 = Instant.parse("2024-06-03T00:00:00Z").getEpochSecond();
+  private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
+
+  private DashboardQueries() {}
+
+  private static <T> T pick(Random r, List<T> values) {
+    return values.get(r.nextInt(values.size()));
+  }
+
+  static String next(Random r) {
+    boolean logs = r.nextBoolean();
+    String dim = logs ? "SeverityText" : "StatusCode";
+    List<String> items = new ArrayList<>();
+    List<String> groups = new ArrayList<>();
+    String bucket = pick(r, List.of("", "toStartOfMinute(Timestamp)", "toStartOfFiveMinutes(Timestamp)",
+        "toStartOfHour(Timestamp)", "toStartOfDay(Timestamp)", "toStartOfInterval(Timestamp, INTERVAL 2 minute)",
+        "toStartOfInterval(toDateTime(Timestamp), INTERVAL 30 second)",
+        "toStartOfInterval(toDateTime(Timestamp), INTERVAL 120 second)",
+        "toStartOfInterval(Timestamp, INTERVAL 3 hour)", "toStartOfInterval(Timestamp, INTERVAL 90 second)",
+        "date_trunc('hour', Timestamp)", "toDateTime(intDiv(toUInt32(toDateTime(Timestamp)), 600) * 600)",
+        "toStartOfDay(toTimeZone(Timestamp, 'Asia/Kolkata'))", "toMonday(Timestamp)", "Timestamp",
+        "toStartOfHour(Timestamp)", "toStartOfFiveMinutes(Timestamp)", "toStartOfInterval(Timestamp, INTERVAL 15 minute)"));
+    if (!bucket.isEmpty()) {
+      items.add(bucket + " AS t");
+      groups.add("t");
+    }
+    if (r.nextBoolean()) {
+      items.add("ServiceName");
+      groups.add("ServiceName");
+    }
+    if (r.nextInt(4) == 0) {
+      items.add(dim + " AS d");
+      groups.add("d");
+    }
+    List<String> aggregates = new ArrayList<>(List.of("count() AS c", "count(*) AS c", "count()",
+        "countIf(" + dim + " IN ('ERROR', 'Error')) AS ce", "uniq(TraceId) AS u", "count() / 60 AS per_s",
+        "toFloat64(count())", "count() AS c", "uniq(TraceId) AS u"));
+    if (!logs) {
+      aggregates.addAll(List.of("avg(Duration) AS a", "sum(Duration) AS s", "quantile(0.99)(Duration) AS p",
+          "avg(Duration) AS a", "quantile(0.99)(Duration) AS p"));
+    }
+    if (r.nextInt(5) == 0) { // an aggregate or an item no rollup answers
+      items.add(pick(r, List.of("uniqExact(TraceId) AS ux", "count() / 60", "max(Timestamp) AS latest")));
+    }
+    int n = 1 + r.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      String a = pick(r, aggregates);
+      if (!items.contains(a) && items.stream().noneMatch(x -> x.endsWith(" AS c") && a.endsWith(" AS c"))) {
+        items.add(a);
+      }
+    }
+    List<String> where = new ArrayList<>();
+    window(r, where);
+    switch (r.nextInt(8)) {
+      case 0 -> where.add("ServiceName = 'checkout'");
+      case 1 -> where.add(dim + " != ''");
+      case 2 -> where.add(logs ? "Body LIKE '%timeout%'" : "SpanKind = 'Server'");
+      case 3 -> where.add("ServiceName IN ('cart', 'frontend')");
+      default -> { }
+    }
+    StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ", items))
+        .append(" FROM otel.").append(logs ? "otel_logs" : "otel_traces");
+    if (!where.isEmpty()) {
+      sql.append(" WHERE ").append(String.join(" AND ", where));
+    }
+    if (!groups.isEmpty()) {
+      sql.append(" GROUP BY ").append(String.join(", ", groups)).append(" ORDER BY ").append(String.join(", ", groups));
+    }
+    return sql.toString();
+  }
+
+  /** A time window: whole minutes or not, half-open or inclusive, in the spellings tools use. */
+  private static void window(Random r, List<String> where) {
+    if (r.nextInt(10) == 0) {
+      return;
+    }
+    long start = DAY0 + r.nextInt(7 * 24 * 60) * 60L + (r.nextInt(6) == 0 ? r.nextInt(60) : 0);
+    long end = start + (1 + r.nextInt(48 * 60)) * 60L + (r.nextInt(6) == 0 ? r.nextInt(60) : 0);
+    String low = time(r, start);
+    String high = time(r, end);
+    switch (r.nextInt(8)) {
+      case 0 -> where.add("Timestamp BETWEEN " + low + " AND " + high);
+      case 1 -> {
+        where.add("Timestamp >= " + low);
+        where.add("Timestamp <= " + high);
+      }
+      case 2 -> where.add("Timestamp >= " + low);
+      default -> {
+        where.add("Timestamp >= " + low);
+        where.add("Timestamp < " + high);
+      }
+    }
+  }
+
+  private static String time(Random r, long epochSecond) {
+    return switch (r.nextInt(4)) {
+      case 0 -> "toDateTime(" + epochSecond + ")";
+      case 1 -> "'" + WALL.format(Instant.ofEpochSecond(epochSecond)) + "'";
+      case 2 -> "fromUnixTimestamp64Milli(" + epochSecond * 1000 + ")";
+      default -> "parseDateTimeBestEffort('" + WALL.format(Instant.ofEpochSecond(epochSecond)) + "', 'UTC')";
+    };
+  }
+}
