@@ -1,0 +1,189 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.noemata.driver.NoemataStatement;
+import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.installer.steps.Publish;
+import io.noemata.otel.OtelDataGenerator;
+import io.noemata.otel.OtelDataSpec;
+import io.noemata.resources.parse.ProjectReader;
+import io.noemata.rewriter.RollupUse;
+
+/**
+ * The shared corpus over the corpus days with the example project published (its rollups kept for
+ * the whole data: retention and async left out of the copy), in its own database: through
+ * {@code jdbc:noemata:clickhouse://} every query gives plain clickhouse-jdbc's answer, reading
+ * rollups and stored columns where the rewriter decides, with warnings naming each rollup read and
+ * each one skipped.
+ */
+class DriverCorpusRollupIT {
+
+  static final String DB = "drv_corpus";
+  static final long ROWS = 100_000;
+  @TempDir static Path dir;
+  static Connection plain;
+  static Connection noemata;
+  static final List<String> answeredByRollup = new ArrayList<>();
+
+  @BeforeAll
+  static void publish() throws Exception {
+    try (Connection c = InstallerFixture.TARGET.connect("default"); Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + DB);
+      new OtelDataGenerator(new OtelDataSpec(DB, ROWS, ROWS, OtelDataSpec.CORPUS_FIRST_DAY, OtelDataSpec.CORPUS_DAYS))
+          .generate(s::execute, (t, d, n) -> { });
+    }
+    Path project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"), dir, DB);
+    try (Stream<Path> files = Files.walk(project)) {
+      for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
+        Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "").replaceAll(",\\s*\"async\": true", ""));
+      }
+    }
+    try (Connection c = InstallerFixture.TARGET.connect(DB)) {
+      Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);
+    }
+    plain = InstallerFixture.TARGET.connect(DB);
+    noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/" + DB,
+        InstallerFixture.TARGET.credentials());
+  }
+
+  @AfterAll
+  static void close() throws SQLException {
+    plain.close();
+    noemata.close();
+  }
+
+  /** The corpus statement reading {@link #DB} instead of {@code otel}. */
+  static String retarget(String sql) {
+    return sql.replace("otel.otel_", DB + ".otel_").replace("`otel`.`otel_", "`" + DB + "`.`otel_");
+  }
+
+  private record Outcome(List<List<String>> rows, QueryProvenance provenance, List<SQLWarning> warnings) {}
+
+  private static Outcome run(Connection c, io.noemata.itest.installer.CorpusFile.Query q) throws SQLException {
+    String sql = retarget(q.sql());
+    Statement st;
+    ResultSet rs;
+    if (!q.params().isEmpty()) {
+      PreparedStatement ps = c.prepareStatement(sql);
+      for (int i = 0; i < q.params().size(); i++) {
+        ps.setString(i + 1, q.params().get(i));
+      }
+      st = ps;
+      rs = ps.executeQuery();
+    } else {
+      st = c.createStatement();
+      rs = st.executeQuery(sql);
+    }
+    try (st; rs) {
+      ResultSetMetaData md = rs.getMetaData();
+      List<List<String>> rows = new ArrayList<>();
+      while (rs.next()) {
+        List<String> row = new ArrayList<>();
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+          row.add(rs.getString(i));
+        }
+        rows.add(row);
+      }
+      rows.sort(Comparator.comparing(Object::toString));
+      QueryProvenance p = st.isWrapperFor(NoemataStatement.class) ? st.unwrap(NoemataStatement.class).provenance() : null;
+      List<SQLWarning> w = new ArrayList<>();
+      for (SQLWarning x = st.getWarnings(); x != null; x = x.getNextWarning()) {
+        w.add(x);
+      }
+      return new Outcome(rows, p, w);
+    }
+  }
+
+  /** Exact, except sketches (uniq, quantile) read from stored states: within the 3% the seed allows them. */
+  private static void assertSameRows(List<List<String>> expected, List<List<String>> actual, boolean sketches) {
+    assertEquals(expected.size(), actual.size(), "row count");
+    for (int r = 0; r < expected.size(); r++) {
+      for (int i = 0; i < expected.get(r).size(); i++) {
+        String a = expected.get(r).get(i);
+        String b = actual.get(r).get(i);
+        if (a == null ? b == null : a.equals(b)) {
+          continue;
+        }
+        try {
+          double x = Double.parseDouble(a);
+          double y = Double.parseDouble(b);
+          double tolerance = sketches ? 0.03 : 1e-9;
+          if (Math.abs(x - y) <= tolerance * Math.max(Math.abs(x), Math.abs(y))) {
+            continue;
+          }
+        } catch (NumberFormatException | NullPointerException notNumbers) {
+          // compared as text below
+        }
+        fail("row " + r + " column " + (i + 1) + ": " + a + " vs " + b);
+      }
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> corpusThroughTheDriverAnswersAsClickHouseJdbc() {
+    return CorpusFile.queries(InstallerFixture.SHARED).stream().map(q -> DynamicTest.dynamicTest(q.id(), () -> {
+      Outcome expected;
+      try {
+        expected = run(plain, q);
+      } catch (SQLException refused) {
+        return; // an explicit FORMAT clause: clickhouse-jdbc refuses it on either URL (DriverCorpusIT checks that)
+      }
+      Outcome actual = run(noemata, q);
+      boolean sketches = q.sql().toLowerCase(Locale.ROOT).matches("(?s).*(uniq|quantile).*");
+      QueryProvenance p = actual.provenance();
+      assertSameRows(expected.rows(), actual.rows(), sketches && !p.rollups().isEmpty());
+      List<String> states = actual.warnings().stream().map(SQLWarning::getSQLState).toList();
+      for (RollupUse use : p.rollups()) {
+        String state = use.read() ? "01N21" : "01N22";
+        assertTrue(actual.warnings().stream().anyMatch(w -> w.getSQLState().equals(state) && w.getMessage().contains(use.rollup())),
+            "a warning for " + use + ": " + states);
+      }
+      if (p.rollups().stream().anyMatch(RollupUse::read)) {
+        answeredByRollup.add(q.id());
+      }
+    }));
+  }
+
+  @Test
+  void rollupsAnswerCorpusQueries() {
+    // runs after the factory in JUnit's default method order only by chance: recompute to be independent
+    List<String> answered = new ArrayList<>();
+    for (CorpusFile.Query q : CorpusFile.queries(InstallerFixture.SHARED)) {
+      try {
+        if (run(noemata, q).provenance().rollups().stream().anyMatch(RollupUse::read)) {
+          answered.add(q.id());
+        }
+      } catch (SQLException refused) {
+        // FORMAT clause
+      }
+    }
+    System.out.println("noemata corpus: rollups answered " + answered.size() + " queries: " + answered);
+    assertTrue(answered.size() >= 5, "rollups answer corpus queries: " + answered);
+  }
+}
