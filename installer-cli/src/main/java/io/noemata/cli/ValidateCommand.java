@@ -36,16 +36,22 @@ final class ValidateCommand implements Callable<Integer> {
       + " Default: NOEMATA_CH_URL; without either, only the offline checks run.")
   String url;
 
+  @Option(names = "--rollup-window", defaultValue = "1h", description = "Online: how many of the most recent complete"
+      + " buckets of each ready rollup are compared with the raw table (ending at least 5 minutes before now). Default: 1h.")
+  String rollupWindow;
+
   @Override
   public Integer call() {
     String target = url != null ? url : System.getenv("NOEMATA_CH_URL");
     Report report;
+    RollupValidation rollups = null;
     try {
       if (target == null || target.isBlank()) {
         report = Validator.run(project, null);
       } else {
         try (Connection c = connect(jdbcUrl(target))) {
           report = Validator.run(project, new JdbcCatalog(c));
+          rollups = RollupValidation.run(c, project, PublishCommand.duration(rollupWindow));
         } catch (SQLException e) {
           throw new UserError("cannot connect to ClickHouse at " + redact(target) + ": " + firstLine(e.getMessage())
               + "; check NOEMATA_CH_URL, NOEMATA_CH_USER and NOEMATA_CH_PASSWORD", 2);
@@ -57,8 +63,11 @@ final class ValidateCommand implements Callable<Integer> {
       throw new UserError(e.getMessage() + "; check the connection and the user's grants on system tables", 2);
     }
     System.out.print(json ? report.json() : report.text());
+    if (rollups != null && !json) {
+      System.out.print(rollups.text());
+    }
     System.out.flush();
-    return report.exitCode();
+    return rollups != null && !rollups.passed() ? Math.max(1, report.exitCode()) : report.exitCode();
   }
 
   private static Connection connect(String jdbcUrl) throws SQLException {
