@@ -69,7 +69,7 @@ public final class Functions {
       "path", "pathFull", "queryString", "fragment", "cutQueryString", "cutFragment",
       "decodeURLComponent", "encodeURLComponent", "base64Encode", "base64Decode", "hex",
       "formatDateTime", "repeat", "format", "initcap", "initcapUTF8", "normalizeQuery",
-      "JSONExtractString", "JSONExtractRaw", "visitParamExtractString", "splitByChar",
+      "JSONExtractString", "JSONExtractRaw", "visitParamExtractString",
       "toValidUTF8", "appendTrailingCharIfAbsent", "IPv4NumToString", "IPv6NumToString",
       "lcase", "ucase", "ltrim", "rtrim", "substr", "mid");
 

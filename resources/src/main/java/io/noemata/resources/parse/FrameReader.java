@@ -2,6 +2,7 @@ package io.noemata.resources.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.Frame;
 import io.noemata.resources.model.FrameTable;
 import io.noemata.resources.model.PhysicalName;
@@ -53,7 +54,7 @@ final class FrameReader {
   }
 
   private static FrameTable table(Decoder d, String alias, JsonNode node, String pointer) {
-    if (!alias.matches("[A-Za-z_][A-Za-z0-9_-]*")) {
+    if (!Entry.KEY.matcher(alias).matches()) { // an alias names rollup objects, as a key does
       d.error(pointer, "alias '" + alias + "' must start with a letter or _ and contain letters, digits, _ or -");
       return null;
     }

@@ -122,7 +122,7 @@ public final class ProjectReader {
     d.onlyFields(root, "", List.of("namespace", "resources"), SETTINGS_FILE);
     String namespace = Optional.ofNullable(d.string(root, "", "namespace", false, "\"noemata\""))
         .orElse(Settings.DEFAULT_NAMESPACE);
-    if (!namespace.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+    if (!Settings.NAMESPACE.matcher(namespace).matches()) {
       d.error("/namespace", "namespace '" + namespace + "' must be a plain identifier (letters, digits, _), such as \"noemata\"");
       namespace = Settings.DEFAULT_NAMESPACE;
     }
