@@ -27,12 +27,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,11 +47,15 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>Same column names, same column types, same rows. Exact measures (count, sum, avg and the
  * arithmetic over them) agree within a relative 1e-9 (avg is a quotient of two exact sums, the
- * division done in Float64 on both sides). {@code uniq} and {@code quantile} columns agree within a
- * relative 3%, the bound the seed gives {@code noemata validate} for sketches: as the installer
- * stores them ({@code quantileState(0.99)}, {@code uniqState}), a merged quantile reservoir equals a
- * raw one only while a group holds at most 8192 values (it samples beyond), and merged {@code uniq}
- * states may differ from one pass over all rows by the estimator's own error.
+ * division done in Float64 on both sides). {@code uniq} columns agree within a relative 3%, the
+ * bound the seed gives {@code noemata validate} for sketches (a merged state may differ from one pass
+ * over all rows by the estimator's own error). {@code quantile} columns agree within 15%: the
+ * installer stores {@code quantileState(0.99)}, whose reservoir keeps every value of a group up to
+ * 8192 (then merged and raw agree exactly: the corpus queries, grouped by hour at most, are held to
+ * 1e-9) and samples beyond; two
+ * samples of a group of tens of thousands log-normal durations put their p99 a few percent apart
+ * (about 4% relative standard error each), so 15% is some three standard deviations of the
+ * difference, while reading a wrong state or grouping misses by far more.
  */
 class RewriterRollupIT {
 
@@ -61,7 +63,8 @@ class RewriterRollupIT {
   private static final String DB = "otel";
   private static final Instant COVERED_FROM = Instant.parse("2024-05-01T00:00:00Z");
   private static final double EXACT = 1e-9;
-  private static final double SKETCH = 0.03;
+  private static final double UNIQ = 0.03;
+  private static final double QUANTILE = 0.15;
 
   /** Corpus `rollup` queries the rule leaves to the raw table, each with the reason. */
   private static final Map<String, String> NOT_ANSWERED = Map.of(
@@ -189,22 +192,23 @@ class RewriterRollupIT {
     for (RollupUse u : read) {
       assertTrue(r.sql().contains("`" + DB + "`.`" + u.stableView() + "`"), r.sql());
     }
-    int rows = sameResults(q, r.sql());
+    int rows = sameResults(q, r.sql(), EXACT);
     System.out.printf("%-32s %5d rows, levels read from rollups: %s%n", q.id(), rows,
         read.stream().map(u -> u.level() + ":" + u.rollup()).toList());
   }
 
   /** Runs the query as written and as rewritten and compares; returns the number of rows. */
-  private int sameResults(DriverFixture.CorpusQuery q, String rewrittenSql) throws SQLException {
+  private int sameResults(DriverFixture.CorpusQuery q, String rewrittenSql, double quantileTolerance)
+      throws SQLException {
     Result original = run(q.sql(), q.params());
     Result rewritten = run(rewrittenSql, q.params());
     assertEquals(original.names, rewritten.names, q.id() + ": column names");
     assertEquals(original.types, rewritten.types, q.id() + ": column types");
     assertEquals(original.rows.size(), rewritten.rows.size(), q.id() + ": row count\n" + rewrittenSql);
-    Set<String> approximate = approximateColumns(q.sql());
+    Map<String, Double> approximate = approximateColumns(q.sql(), quantileTolerance);
     List<Integer> exactColumns = new ArrayList<>();
     for (int i = 0; i < original.names.size(); i++) {
-      if (!approximate.contains(original.names.get(i))) {
+      if (!approximate.containsKey(original.names.get(i))) {
         exactColumns.add(i);
       }
     }
@@ -225,7 +229,7 @@ class RewriterRollupIT {
     for (int row = 0; row < a.size(); row++) {
       for (int col = 0; col < original.names.size(); col++) {
         String name = original.names.get(col);
-        double tolerance = approximate.contains(name) ? SKETCH : EXACT;
+        double tolerance = approximate.getOrDefault(name, EXACT);
         assertClose(a.get(row).get(col), b.get(row).get(col), tolerance, q.id() + " row " + row + " column " + name
             + "\n" + q.sql() + "\n" + rewrittenSql);
       }
@@ -253,7 +257,8 @@ class RewriterRollupIT {
         continue;
       }
       rewritten++;
-      sameResults(new DriverFixture.CorpusQuery("random " + seed + "#" + i, "rollup", List.of(), sql), r.sql());
+      sameResults(new DriverFixture.CorpusQuery("random " + seed + "#" + i, "rollup", List.of(), sql), r.sql(),
+          QUANTILE);
     }
     System.out.printf("random dashboard queries: %d drawn (seed %d), %d rewritten, 0 mismatches%n", count, seed,
         rewritten);
@@ -288,32 +293,35 @@ class RewriterRollupIT {
     return out;
   }
 
-  /** Result names of the select items (at any level) that read a uniq or quantile aggregate. */
-  private static Set<String> approximateColumns(String sql) {
-    Set<String> out = new HashSet<>();
-    collectApproximate(SqlParser.parse(sql).node(), out);
+  /** Result names of the select items (at any level) that read a uniq or quantile aggregate, with their tolerance. */
+  private static Map<String, Double> approximateColumns(String sql, double quantile) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    collectApproximate(SqlParser.parse(sql).node(), out, quantile);
     return out;
   }
 
-  private static void collectApproximate(Node n, Set<String> out) {
+  private static void collectApproximate(Node n, Map<String, Double> out, double quantile) {
     if (n instanceof Query.Select s) {
       for (Expr item : s.items()) {
-        if (readsSketch(item)) {
-          out.add(item instanceof Expr.Aliased a ? a.alias() : "?");
+        double tolerance = sketchTolerance(item, quantile);
+        if (tolerance > 0) {
+          out.merge(item instanceof Expr.Aliased a ? a.alias() : "?", tolerance, Math::max);
         }
       }
     }
-    n.children().forEach(c -> collectApproximate(c, out));
+    n.children().forEach(c -> collectApproximate(c, out, quantile));
   }
 
-  private static boolean readsSketch(Node n) {
+  private static double sketchTolerance(Node n, double quantile) {
+    double t = 0;
     if (n instanceof Expr.Call c) {
       String name = c.name().toLowerCase(Locale.ROOT);
-      if (name.startsWith("uniq") || name.startsWith("quantile")) {
-        return true;
-      }
+      t = name.startsWith("quantile") ? quantile : name.startsWith("uniq") ? UNIQ : 0;
     }
-    return n.children().stream().anyMatch(RewriterRollupIT::readsSketch);
+    for (Node child : n.children()) {
+      t = Math.max(t, sketchTolerance(child, quantile));
+    }
+    return t;
   }
 
   private static void assertClose(String expected, String actual, double tolerance, String what) {

@@ -2,5 +2,20 @@
  * Rewrite rules, each named after the spec's words and tested alone. A rule reads a parsed
  * statement and the catalog snapshot and returns edits plus what it did; it never prints SQL from
  * a tree except the small, fully quoted pieces it splices in.
+ *
+ * <p><b>Rollups</b> ({@link io.noemata.rewriter.rules.RollupAnswers}, one
+ * {@link io.noemata.rewriter.rules.RollupLevel} per level and candidate). A level that reads a rollup
+ * keeps its text: the table becomes the stable view, each read of the time column becomes the
+ * rollup's bucket cast back to the column's own type ({@code CAST(toUnixTimestamp(bucket) AS
+ * DateTime64(9))}; a plain CAST would keep the bucket's {@code 'UTC'} in the type), each aggregate the
+ * read of its stored state, and a changed unaliased item gets its ClickHouse name as an alias. That
+ * substitution is exact because every expression left reading the bucket is constant within a
+ * rollup bucket (a bucket function at least as coarse as the grain, over the time column or a
+ * minute-keeping map of it), and every raw time bound is checked to fall on a bucket boundary
+ * ({@code t <= B} on a DateTime64(9) column is {@code t < B + 1ns}, never a boundary). The
+ * server's time zone is not in the snapshot: wall-clock strings are aligned the same in every zone
+ * (zones are offset by whole quarter hours), their instants known only to within -14h..+12h for the
+ * covered-range check, and wall-clock buckets need a grain dividing 15 minutes. Not done: the union
+ * of a rollup's aligned middle with raw edges (unaligned and inclusive windows go to the raw table).
  */
 package io.noemata.rewriter.rules;
