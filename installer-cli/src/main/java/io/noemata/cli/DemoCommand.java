@@ -1,6 +1,7 @@
 package io.noemata.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -8,74 +9,156 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.noemata.cli.demo.Dashboard;
+import io.noemata.cli.demo.DashboardQuery;
+import io.noemata.cli.demo.DashboardReport;
+import io.noemata.cli.demo.DashboardRun;
+import io.noemata.cli.demo.DemoProject;
+import io.noemata.cli.demo.PanelResult;
 import io.noemata.embedded.EmbeddedClickHouse;
 import io.noemata.embedded.http.HttpFrontend;
 import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.otel.OtelSchema;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code noemata demo}: the main job on the embedded engine. Starts ClickHouse in process, serves
- * it on loopback, generates OpenTelemetry logs and spans through the official clickhouse-jdbc, and
- * shows what is there.
+ * it on loopback, generates OpenTelemetry logs and spans, publishes the demo project's accelerators
+ * with the installer, then runs a dashboard twice, on plain clickhouse-jdbc and through
+ * {@code jdbc:noemata:clickhouse://}, and shows what each read, how fast, and why.
  */
-@Command(name = "demo", description = "Start the embedded engine, generate OpenTelemetry demo data and query it.")
+@Command(name = "demo", description = "Embedded ClickHouse, OpenTelemetry demo data, noemata's accelerators, and a dashboard raw vs through noemata.")
 final class DemoCommand implements Callable<Integer> {
 
-  /** Sized for a 2-core machine: about half a minute of generation. */
+  /** Sized for a 2-core machine: generation, publication and the dashboard in about two minutes. */
   static final long DEFAULT_ROWS = 2_000_000;
+  static final int DEFAULT_DAYS = 8;
 
   @Option(names = "--rows", defaultValue = "" + DEFAULT_ROWS, description = "Rows in each of otel_logs and otel_traces. Default: ${DEFAULT-VALUE}.")
   long rows;
 
-  @Option(names = "--days", defaultValue = "" + OtelDataSpec.CORPUS_DAYS, description = "Days the timestamps spread over, from 2024-06-03 UTC. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--days", defaultValue = "" + DEFAULT_DAYS, description = "Days the timestamps spread over, ending at today's midnight UTC. Default: ${DEFAULT-VALUE}.")
   int days;
 
   @Option(names = "--keep", description = "Keep the engine's data in this folder (default: a temporary folder deleted at exit).")
   Path keep;
 
+  @Option(names = "--report", description = "Also write the dashboard comparison as a self-contained HTML page.")
+  Path report;
+
+  @Option(names = "--repeat", defaultValue = "3", description = "Timed runs of each panel per side. Default: ${DEFAULT-VALUE}.")
+  int repeat;
+
   @Override
   public Integer call() throws Exception {
-    if (rows < 0 || rows > 1_000_000_000L) {
-      throw new UserError("--rows " + rows + " is out of range (0 to 1000000000)");
+    if (rows < 1 || rows > 1_000_000_000L) {
+      throw new UserError("--rows " + rows + " is out of range (1 to 1000000000)");
     }
-    if (days < 1 || days > 3650) {
-      throw new UserError("--days " + days + " is out of range (1 to 3650)");
+    if (days < 3 || days > 30) {
+      throw new UserError("--days " + days + " is out of range (3 to 30: the rollups keep 30 days, the dashboard reads days 2 to 7)");
+    }
+    if (repeat < 1 || repeat > 100) {
+      throw new UserError("--repeat " + repeat + " is out of range (1 to 100)");
     }
     PrintStream out = System.out;
-    OtelDataSpec spec = new OtelDataSpec("otel", rows, rows, OtelDataSpec.CORPUS_FIRST_DAY, days);
+    LocalDate firstDay = LocalDate.now(ZoneOffset.UTC).minusDays(days);
+    OtelDataSpec spec = new OtelDataSpec("otel", rows, rows, firstDay, days);
     out.printf("noemata demo: %,d logs and %,d spans over %d days from %s UTC, on the embedded engine%n",
         spec.logRows(), spec.spanRows(), spec.days(), spec.firstDay());
-    try (EmbeddedClickHouse engine = EmbeddedClickHouse.start(keep);
-         HttpFrontend frontend = engine.serve(0);
-         Connection c = DriverManager.getConnection(frontend.jdbcUrl("default"), "default", "")) {
-      out.printf("engine: ClickHouse %s (chDB) at %s, data in %s%n", engine.version(), frontend.url(), engine.dataDir());
-      try (Statement s = c.createStatement()) {
-        s.execute("DROP DATABASE IF EXISTS " + spec.database());
-        long started = System.nanoTime();
-        ProgressBar bar = new ProgressBar(out);
-        new OtelDataGenerator(spec).generate(s::execute, bar::update);
-        out.printf("generated in %.1f s%n%n", (System.nanoTime() - started) / 1e9);
+    try (EmbeddedClickHouse engine = EmbeddedClickHouse.start(keep == null ? null : keep.resolve("engine"));
+         HttpFrontend frontend = engine.serve(0)) {
+      out.printf("engine: ClickHouse %s (chDB) at %s, data in %s%n%n", engine.version(), frontend.url(), engine.dataDir());
+      generate(out, frontend, spec);
+      publish(out, frontend);
+      List<PanelResult> results = dashboard(out, frontend, spec);
+      return verdict(out, results);
+    }
+  }
 
-        out.println("rows per table:");
-        for (String table : List.of(OtelSchema.LOGS, OtelSchema.TRACES)) {
-          out.printf("  %-12s %,15d%n", table, scalar(s, "SELECT count() FROM " + spec.database() + "." + table));
-        }
-        out.println();
-        out.println("p99 span latency and error rate by service (otel_traces):");
-        printTable(out, s, "SELECT ServiceName AS service, count() AS spans,"
-            + " round(quantile(0.99)(Duration) / 1e6, 1) AS p99_ms,"
-            + " round(100 * countIf(StatusCode = 'Error') / count(), 2) AS error_pct"
-            + " FROM " + spec.database() + "." + OtelSchema.TRACES + " GROUP BY service ORDER BY spans DESC");
+  private static void generate(PrintStream out, HttpFrontend frontend, OtelDataSpec spec) throws Exception {
+    out.println("1. generating OpenTelemetry data (otel.otel_logs, otel.otel_traces; the exporter's v0.151 layout)");
+    try (Connection c = DriverManager.getConnection(frontend.jdbcUrl("default"), "default", ""); Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + spec.database());
+      long started = System.nanoTime();
+      new OtelDataGenerator(spec).generate(s::execute, new ProgressBar(out)::update);
+      out.printf("   generated in %.1f s:", (System.nanoTime() - started) / 1e9);
+      for (String table : List.of(OtelSchema.LOGS, OtelSchema.TRACES)) {
+        out.printf(" %s %,d rows;", table, scalar(s, "SELECT count() FROM " + spec.database() + "." + table));
+      }
+      out.println();
+      out.println();
+    }
+  }
+
+  private void publish(PrintStream out, HttpFrontend frontend) throws Exception {
+    Path projectDir = keep == null ? Files.createTempDirectory("noemata-demo-project-") : keep.resolve("project");
+    DemoProject.writeTo(projectDir);
+    out.println("2. noemata publish: the demo project's resources (" + projectDir + ")");
+    long started = System.nanoTime();
+    // The demo ingests nothing while it runs, so the rollup views may take over after 5 s instead of 30 s.
+    int exit = new CommandLine(new Main()).execute("publish", "--project", projectDir.toString(),
+        "--url", frontend.jdbcUrl("otel"), "--cutover-delay", "5s");
+    if (exit != 0) {
+      throw new UserError("publishing the demo project failed (exit " + exit + "); see the lines above", exit);
+    }
+    out.printf("   published in %.1f s%n%n", (System.nanoTime() - started) / 1e9);
+  }
+
+  private List<PanelResult> dashboard(PrintStream out, HttpFrontend frontend, OtelDataSpec spec) throws SQLException {
+    LocalDate first = spec.firstDay();
+    String from = first.plusDays(1) + " 00:00:00";
+    String to = first.plusDays(Math.min(7, spec.days())) + " 00:00:00";
+    long unalignedFrom = first.plusDays(2).atStartOfDay().toEpochSecond(ZoneOffset.UTC) + 3 * 3600 + 17 * 60 + 31;
+    long unalignedTo = unalignedFrom + 36 * 3600;
+    out.println("3. the dashboard, each panel " + repeat + " times on plain clickhouse-jdbc and through jdbc:noemata:clickhouse://,"
+        + " alternating; rows read are the engine's own figures");
+    List<PanelResult> results = new ArrayList<>();
+    try (Connection raw = DriverManager.getConnection(frontend.jdbcUrl("otel"), "default", "");
+         Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://127.0.0.1:" + frontend.port() + "/otel", "default", "")) {
+      DashboardRun run = new DashboardRun(raw, noemata, frontend.queryLog(), repeat);
+      for (DashboardQuery q : Dashboard.panels(from, to, unalignedFrom, unalignedTo)) {
+        results.add(run.run(q));
       }
     }
-    return 0;
+    out.println();
+    DashboardReport.printText(out, results);
+    return results;
+  }
+
+  /** The demo checks its own claims: the panels meant to be accelerated were, and every result equals raw. */
+  private int verdict(PrintStream out, List<PanelResult> results) throws Exception {
+    List<String> problems = new ArrayList<>();
+    long accelerated = 0;
+    for (PanelResult r : results) {
+      if (r.difference() != null) {
+        problems.add(r.query().panel() + ": result differs from raw: " + r.difference());
+      }
+      if (r.query().expectAccelerated() && !r.accelerated()) {
+        problems.add(r.query().panel() + ": meant to be accelerated, was not");
+      }
+      accelerated += r.accelerated() ? 1 : 0;
+    }
+    if (report != null) {
+      DashboardReport.writeHtml(report, "noemata demo: dashboard raw vs through noemata", results);
+      out.println("\nreport: " + report.toAbsolutePath());
+    }
+    out.println();
+    if (problems.isEmpty()) {
+      out.printf("checked: %d of %d panels accelerated, every result identical to raw (sketch measures within %.0f%%); "
+          + "the others say why they were not.%n", accelerated, results.size(), DashboardRun.TOLERANCE * 100);
+      return 0;
+    }
+    problems.forEach(p -> out.println("CHECK FAILED: " + p));
+    return 3;
   }
 
   private static long scalar(Statement s, String sql) throws SQLException {
