@@ -79,8 +79,9 @@ public final class OtelDataGenerator {
     }
     fill(executor, progress, OtelSchema.LOGS, spec.logRows(), this::logsChunk);
     fill(executor, progress, OtelSchema.TRACES, spec.spanRows(), this::spansChunk);
-    if (spec.logRows() > 0) {
-      executor.execute(boundaryLogs());
+    String boundary = boundaryLogs();
+    if (spec.logRows() > 0 && boundary != null) {
+      executor.execute(boundary);
     }
   }
 
@@ -179,7 +180,11 @@ public final class OtelDataGenerator {
         + " FROM numbers(" + offset + ", " + count + "))";
   }
 
-  /** Five log rows exactly on the boundaries the shared corpus checks (relative to the first day). */
+  /**
+   * Up to five log rows exactly on the boundaries the shared corpus checks (relative to the first
+   * day, so with the corpus days they fall on its instants); those past the last day are left out.
+   * Null when none is left.
+   */
   String boundaryLogs() {
     long base = spec.firstDay().atStartOfDay().toEpochSecond(ZoneOffset.UTC);
     long[] offsetsMs = {
@@ -188,10 +193,16 @@ public final class OtelDataGenerator {
     };
     List<String> rows = new ArrayList<>();
     for (int i = 0; i < offsetsMs.length; i++) {
+      if (offsetsMs[i] > spec.days() * 86_400_000L) {
+        continue; // past the generated days: fewer days get fewer boundary rows
+      }
       long ms = base * 1000 + offsetsMs[i];
       rows.add("(fromUnixTimestamp64Milli(" + ms + ", 'UTC'), '', '', 0, 'INFO', 9, 'checkout', 'boundary row " + i + "', "
           + "map('service.name', 'checkout', 'k8s.pod.name', 'checkout-boundary-0', 'k8s.namespace.name', 'shop', "
           + "'deployment.environment.name', 'production'), map('http.status_code', '200'))");
+    }
+    if (rows.isEmpty()) {
+      return null;
     }
     return "INSERT INTO " + Literals.qualified(spec.database(), OtelSchema.LOGS)
         + " (Timestamp, TraceId, SpanId, TraceFlags, SeverityText, SeverityNumber, ServiceName, Body, ResourceAttributes, LogAttributes) VALUES "
