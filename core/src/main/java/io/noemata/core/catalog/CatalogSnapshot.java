@@ -1,5 +1,6 @@
 package io.noemata.core.catalog;
 
+import java.time.ZoneId;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,10 +13,17 @@ import java.util.Optional;
  * @param version changes whenever any fact below changes (the driver derives it from the ledger and
  *     {@code system.columns}/{@code system.projections}); rewrite decisions are cached per version
  * @param tables by physical table; tables with nothing installed may be absent
+ * @param serverTimeZone the server's time zone ({@code SELECT timezone()}), in which functions such
+ *     as {@code toStartOfHour(t)} without a zone argument cut their buckets; null when unknown
  */
-public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables) {
+public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone) {
 
   public static final CatalogSnapshot EMPTY = new CatalogSnapshot(0, Map.of());
+
+  /** A snapshot whose server time zone is unknown. */
+  public CatalogSnapshot(long version, Map<TableName, TableInfo> tables) {
+    this(version, tables, null);
+  }
 
   public CatalogSnapshot {
     tables = Map.copyOf(tables);
@@ -35,6 +43,11 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables) {
       }
     }
     return new CatalogSnapshot(version, byName);
+  }
+
+  /** This snapshot with the server's time zone known. */
+  public CatalogSnapshot withServerTimeZone(ZoneId zone) {
+    return new CatalogSnapshot(version, tables, zone);
   }
 
   public Optional<TableInfo> table(TableName name) {

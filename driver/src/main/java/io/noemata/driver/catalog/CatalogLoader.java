@@ -8,16 +8,26 @@ import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.ledger.LedgerReader;
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.core.ledger.LedgerSchema;
+import io.noemata.core.ledger.LedgerState;
+import io.noemata.core.sql.Literals;
 import java.sql.Array;
 import java.sql.Connection;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads what a server reports installed into a {@link CatalogSnapshot}: every table, in every
@@ -29,6 +39,8 @@ import java.util.Map;
  * connect), and only tables with accelerators are read, which keeps it small.
  */
 public final class CatalogLoader {
+
+  private static final Logger LOG = LoggerFactory.getLogger(CatalogLoader.class);
 
   private static final String SYSTEM_DBS = "('system', 'INFORMATION_SCHEMA', 'information_schema')";
 
@@ -84,27 +96,70 @@ public final class CatalogLoader {
     rollups(c, namespace, tables);
     List<TableInfo> infos = new ArrayList<>();
     tables.values().forEach(b -> infos.add(b.build()));
-    return CatalogSnapshot.of(version(infos), infos);
+    return CatalogSnapshot.of(version(infos), infos).withServerTimeZone(serverTimeZone(c));
+  }
+
+  /** The zone the server cuts wall-clock buckets in; null when it names one Java does not know. */
+  static ZoneId serverTimeZone(Connection c) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT timezone()")) {
+      return rs.next() ? ZoneId.of(rs.getString(1)) : null;
+    } catch (DateTimeException unknownZone) {
+      return null;
+    }
   }
 
   /**
-   * Ready rollups from every {@code <namespace>_resource_ledger} (the installer's record, read by
+   * Ready rollups from every {@code <namespace>_resource_ledger} (the installer's record, read with
    * {@link LedgerReader}), filed under their source tables; a source table with no other
-   * accelerator is added with its column types.
+   * accelerator is added with its column types. A ledger that cannot be read (another tool's table
+   * of that name, missing grants) costs only its own database's rollups, with a log line.
    */
   static void rollups(Connection c, String namespace, Map<TableName, Builder> tables) throws SQLException {
-    for (Map.Entry<TableName, List<Rollup>> e : LedgerReader.readyRollups(c, namespace, Instant.now()).entrySet()) {
-      Builder b = tables.get(e.getKey());
-      if (b == null) {
-        b = new Builder(e.getKey());
-        b.types.putAll(LedgerReader.columnTypes(c, e.getKey().database(), e.getKey().table()));
-        if (b.types.isEmpty()) {
-          continue; // the source table is gone: nothing can read its rollups
-        }
-        tables.put(e.getKey(), b);
+    Instant now = Instant.now();
+    for (String db : LedgerReader.ledgerDatabases(c, namespace)) {
+      List<LedgerRow> rows;
+      Set<String> present;
+      try {
+        rows = LedgerReader.rows(c, db, namespace);
+        present = tableNames(c, db);
+      } catch (SQLException e) {
+        LOG.warn("noemata: skipping the rollups of {}.{}: {}", db, LedgerSchema.ledgerTable(namespace),
+            CatalogCache.firstLine(e));
+        continue;
       }
-      b.rollups.addAll(e.getValue());
+      for (LedgerRow row : rows) {
+        if (!LedgerRow.KIND_ROLLUP.equals(row.kind()) || row.parsedState() != LedgerState.READY
+            || !present.contains(row.object()) || !present.contains(row.stableView())) {
+          continue;
+        }
+        Rollup r = LedgerReader.toRollup(row, LedgerReader.columnTypes(c, db, row.object()), now);
+        if (r == null) {
+          continue;
+        }
+        TableName source = new TableName(row.tableDatabase(), row.tableName());
+        Builder b = tables.get(source);
+        if (b == null) {
+          b = new Builder(source);
+          b.types.putAll(LedgerReader.columnTypes(c, source.database(), source.table()));
+          if (b.types.isEmpty()) {
+            continue; // the source table is gone: nothing can read its rollups
+          }
+          tables.put(source, b);
+        }
+        b.rollups.add(r);
+      }
     }
+  }
+
+  private static Set<String> tableNames(Connection c, String db) throws SQLException {
+    Set<String> out = new HashSet<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT name FROM system.tables WHERE database = " + Literals.string(db))) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
   }
 
   private static List<String> strings(Array array) throws SQLException {
