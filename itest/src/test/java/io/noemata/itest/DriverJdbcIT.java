@@ -38,9 +38,9 @@ class DriverJdbcIT {
       s.execute("CREATE DATABASE " + DB);
       s.execute("CREATE TABLE " + DB + ".events (id UInt32, name String, attrs Map(LowCardinality(String), String),"
           + " `__nm_0badc0de` LowCardinality(String) MATERIALIZED attrs['k8s.pod.name']) ENGINE = MergeTree ORDER BY id");
-      s.execute("CREATE TABLE " + DB + ".noemata_resource_ledger (k String) ENGINE = MergeTree ORDER BY k");
-      s.execute("CREATE TABLE " + DB + ".noemata_rollup_otel_r_logs__0123abcd (k String) ENGINE = MergeTree ORDER BY k");
-      s.execute("CREATE VIEW " + DB + ".noemata_rollup_otel_r_logs AS SELECT k FROM " + DB + ".noemata_rollup_otel_r_logs__0123abcd");
+      s.execute("CREATE TABLE " + DB + ".drvjdbc_resource_ledger (k String) ENGINE = MergeTree ORDER BY k");
+      s.execute("CREATE TABLE " + DB + ".drvjdbc_rollup_otel_r_logs__0123abcd (k String) ENGINE = MergeTree ORDER BY k");
+      s.execute("CREATE VIEW " + DB + ".drvjdbc_rollup_otel_r_logs AS SELECT k FROM " + DB + ".drvjdbc_rollup_otel_r_logs__0123abcd");
     }
   }
 
@@ -52,16 +52,19 @@ class DriverJdbcIT {
     return out;
   }
 
+  /** Internal objects here use their own namespace, so the server's real ledgers stay the only ones. */
+  static final String[] NAMESPACE = {"noemata.namespace", "drvjdbc"};
+
   @Test
   void metaDataListsTablesAndColumnsWithoutNoemataInternals() throws SQLException {
-    try (Connection c = DriverFixture.connect(DB)) {
+    try (Connection c = DriverFixture.connect(DB, NAMESPACE)) {
       DatabaseMetaData md = c.getMetaData();
       assertSame(c, md.getConnection());
       List<String> tables = names(md.getTables(null, DB, "%", null), "TABLE_NAME");
-      assertTrue(tables.containsAll(List.of("events", "noemata_rollup_otel_r_logs")),
+      assertTrue(tables.containsAll(List.of("events", "drvjdbc_rollup_otel_r_logs")),
           "tables and the stable rollup view (it is for people and tools): " + tables);
-      assertFalse(tables.contains("noemata_resource_ledger"), tables.toString());
-      assertFalse(tables.contains("noemata_rollup_otel_r_logs__0123abcd"), tables.toString());
+      assertFalse(tables.contains("drvjdbc_resource_ledger"), tables.toString());
+      assertFalse(tables.contains("drvjdbc_rollup_otel_r_logs__0123abcd"), tables.toString());
       assertEquals(List.of("id", "name", "attrs"), names(md.getColumns(null, DB, "events", null), "COLUMN_NAME"));
       assertTrue(md.isWrapperFor(com.clickhouse.jdbc.metadata.DatabaseMetaDataImpl.class));
     }
@@ -69,7 +72,8 @@ class DriverJdbcIT {
 
   @Test
   void hidingCanBeSwitchedOffToSeeWhatClickHouseJdbcSees() throws SQLException {
-    try (Connection c = DriverFixture.connect(DB, "noemata.metadata.hide-internal", "false"); Connection p = DriverFixture.TARGET.connect(DB)) {
+    try (Connection c = DriverFixture.connect(DB, "noemata.metadata.hide-internal", "false", NAMESPACE[0], NAMESPACE[1]);
+        Connection p = DriverFixture.TARGET.connect(DB)) {
       assertEquals(names(p.getMetaData().getTables(null, DB, "%", null), "TABLE_NAME"),
           names(c.getMetaData().getTables(null, DB, "%", null), "TABLE_NAME"));
       assertEquals(List.of("id", "name", "attrs", "__nm_0badc0de"), names(c.getMetaData().getColumns(null, DB, "events", null), "COLUMN_NAME"));

@@ -181,4 +181,19 @@ class DriverRewriteIT {
       assertEquals(List.of("SELECT count() FROM late WHERE `node` = 'n1'"), DriverFixture.sentSince(mark));
     }
   }
+
+  @Test
+  void aForeignTableNamedLikeTheLedgerCostsOnlyItsOwnRollups() throws SQLException {
+    try (Connection plain = DriverFixture.TARGET.connect("default"); Statement p = plain.createStatement()) {
+      p.execute("CREATE DATABASE IF NOT EXISTS drv_foreign");
+      p.execute("CREATE TABLE IF NOT EXISTS drv_foreign.noemata_resource_ledger (k String) ENGINE = MergeTree ORDER BY k");
+      try (Connection c = DriverFixture.connect(DB); Statement s = c.createStatement()) {
+        c.unwrap(io.noemata.driver.NoemataConnection.class).invalidateCatalog();
+        assertEquals(100, count(s, POD_QUERY));
+        assertEquals(List.of("01N11"), DriverFixture.states(s.getWarnings()), "the stored column is still read");
+      } finally {
+        p.execute("DROP DATABASE drv_foreign");
+      }
+    }
+  }
 }

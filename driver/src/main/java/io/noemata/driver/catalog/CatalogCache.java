@@ -1,12 +1,18 @@
 package io.noemata.driver.catalog;
 
+import com.github.benmanes.caffeine.cache.AsyncCacheLoader;
+import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.LoadingCache;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,16 +20,23 @@ import org.slf4j.LoggerFactory;
 /**
  * Catalogs by {@link CatalogKey}, shared by every connection with the same TTL settings. An entry
  * older than the refresh age is reloaded in the background on its next use while the old one keeps
- * serving; one older than the TTL is reloaded before use. A read that fails is cached like a
- * success (as a {@link CatalogState#failed} state), so a broken catalog costs one attempt per
- * refresh period, not one per query.
+ * serving; one older than the TTL is reloaded before use.
+ *
+ * <p>A read that fails is cached like a success (as a {@link CatalogState#failed} state), so a
+ * broken catalog costs one attempt per refresh period, not one per query; a background refresh
+ * that fails keeps the last good catalog instead (a dropped accelerator is caught by the fallback).
+ * A statement waits at most {@link #WAIT} for a read: a server that hangs on system tables must not
+ * hang queries, which then pass through with a warning while the read goes on.
  */
 public final class CatalogCache {
+
+  /** How long a statement waits for a catalog read before it passes through. */
+  static final Duration WAIT = Duration.ofSeconds(10);
 
   private static final Logger LOG = LoggerFactory.getLogger(CatalogCache.class);
   private static final Map<String, CatalogCache> BY_SETTINGS = new ConcurrentHashMap<>();
 
-  private final LoadingCache<CatalogKey, CatalogState> cache;
+  private final AsyncLoadingCache<CatalogKey, CatalogState> cache;
   private final String namespace;
   private final AtomicLong loads = new AtomicLong();
 
@@ -33,7 +46,20 @@ public final class CatalogCache {
     if (refresh.compareTo(ttl) < 0) {
       builder.refreshAfterWrite(refresh);
     }
-    this.cache = builder.build(this::load);
+    this.cache = builder.buildAsync(new AsyncCacheLoader<CatalogKey, CatalogState>() {
+      @Override
+      public CompletableFuture<CatalogState> asyncLoad(CatalogKey key, Executor executor) {
+        return CompletableFuture.supplyAsync(() -> load(key), executor);
+      }
+
+      @Override
+      public CompletableFuture<CatalogState> asyncReload(CatalogKey key, CatalogState old, Executor executor) {
+        return CompletableFuture.supplyAsync(() -> {
+          CatalogState fresh = load(key);
+          return fresh.failure() != null && old.failure() == null ? old : fresh;
+        }, executor);
+      }
+    });
   }
 
   /** The cache shared by connections with these settings. */
@@ -41,14 +67,28 @@ public final class CatalogCache {
     return BY_SETTINGS.computeIfAbsent(ttl + "/" + refresh + "/" + namespace, k -> new CatalogCache(ttl, refresh, namespace));
   }
 
-  /** The catalog for {@code key}, read now if none is cached. Never throws for a failed read. */
+  /** The catalog for {@code key}, read now if none is cached. Never throws for a failed or slow read. */
   public CatalogState get(CatalogKey key) {
-    return cache.get(key);
+    CompletableFuture<CatalogState> f = cache.get(key);
+    CatalogState done = f.getNow(null);
+    if (done != null) {
+      return done;
+    }
+    try {
+      return f.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      return CatalogState.failed("reading the catalog takes longer than " + WAIT.toSeconds() + " s");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return CatalogState.failed("interrupted while reading the catalog");
+    } catch (ExecutionException e) {
+      return CatalogState.failed(firstLine(e.getCause() == null ? e : e.getCause()));
+    }
   }
 
   /** Forgets every catalog of {@code endpoint} (DDL changed the server, or a rewrite failed). */
   public void invalidate(String endpoint) {
-    cache.asMap().keySet().removeIf(k -> k.endpoint().equals(endpoint));
+    cache.synchronous().asMap().keySet().removeIf(k -> k.endpoint().equals(endpoint));
   }
 
   /** How many catalog reads this cache made; tests use it to see caching and invalidation. */

@@ -73,8 +73,8 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     if (catalog.failure() != null) {
       return new QueryProvenance(sql, sql, null, null, "catalog unavailable", catalog.failure(), null, false, null);
     }
-    if (catalog.snapshot().tables().isEmpty()) {
-      return QueryProvenance.asWritten(sql, "no accelerator installed");
+    if (!catalog.mayRead(sql)) {
+      return QueryProvenance.asWritten(sql, "reads no table with an accelerator");
     }
     RewriteResult r;
     try {

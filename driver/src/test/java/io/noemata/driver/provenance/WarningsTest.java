@@ -89,7 +89,7 @@ class WarningsTest {
   void rollupReadAndSkippedNameTheRollupReasonAndRemedy() {
     String sql = "SELECT count() FROM otel.otel_logs WHERE Timestamp >= now() - INTERVAL 1 HOUR";
     Provenance prov = new Provenance(null, List.of(), List.of(
-        RollupUse.read(1, "otel.otel_logs", "logs_1h", "noemata_rollup_logs_logs_1h"),
+        readUse(1, "otel.otel_logs", "logs_1h", "noemata_rollup_logs_logs_1h"),
         RollupUse.skipped(2, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", RollupSkip.NO_WINDOW,
             "the level has no lower bound on Timestamp")));
     QueryProvenance p = new QueryProvenance(sql, "SELECT ...", "SELECT ...", prov, null, null, null, false, null);
@@ -100,5 +100,20 @@ class WarningsTest {
     assertEquals("01N22", w.get(1).getSQLState());
     assertEquals("noemata: skipped rollup logs_1m for otel.otel_logs (query level 2): the level has no lower bound on"
         + " Timestamp; to use it: " + RollupSkip.NO_WINDOW.remedy, w.get(1).getMessage());
+  }
+
+  /** RollupUse.read across the rewriter's signatures (a raw-edges flag is being added; false here). */
+  private static RollupUse readUse(int level, String table, String rollup, String view) {
+    try {
+      for (java.lang.reflect.Method m : RollupUse.class.getMethods()) {
+        if (m.getName().equals("read") && java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+          return (RollupUse) (m.getParameterCount() == 4 ? m.invoke(null, level, table, rollup, view)
+              : m.invoke(null, level, table, rollup, view, false));
+        }
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+    throw new AssertionError("no RollupUse.read");
   }
 }
