@@ -110,12 +110,16 @@ public final class RollupAnswers {
           String why = unanswered(s, t, r, blocking, underScalarWith.contains(s), declaredHashes);
           RollupSkip code = null;
           List<Edit> levelEdits = List.of();
+          boolean rawEdges = false;
           if (why == null && filters != null && filters.blocks(name, r) != null) {
             code = RollupSkip.TABLE_FILTER_SETTING;
             why = filters.blocks(name, r);
           } else if (why == null) {
             try {
-              levelEdits = new RollupLevel(sql, s, t, name.database(), info, r, values).edits();
+              RollupLevel answer = new RollupLevel(sql, s, t, name.database(), info, r, values,
+                  snapshot.serverTimeZone());
+              levelEdits = answer.edits();
+              rawEdges = answer.rawEdges();
             } catch (RollupLevel.Skip skip) {
               code = skip.code;
               why = skip.getMessage();
@@ -137,7 +141,7 @@ public final class RollupAnswers {
             if (filters != null && carried.add(name + " " + r.stableView())) {
               filters.carry(name, r).ifPresent(edits::add);
             }
-            uses.add(RollupUse.read(level, name.toString(), r.key(), r.stableView()));
+            uses.add(RollupUse.read(level, name.toString(), r.key(), r.stableView(), rawEdges));
           } else {
             uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(), code, why));
           }

@@ -66,14 +66,19 @@ final class RollupLevel {
   private final TreeMap<Integer, Edit> leafEdits = new TreeMap<>();
   private final TreeMap<Integer, Edit> aggregateEdits = new TreeMap<>();
   private final Set<ZoneId> zones = new HashSet<>();
+  /** The server's zone, where wall-clock buckets without a zone argument are cut; null when unknown. */
+  private final ZoneId serverZone;
   private boolean aggregates;
   private TimeConstant lower;
   private TimeConstant upper;
+  private final List<RawEdges.Bound> rawBounds = new ArrayList<>();
+  private RawEdges edges;
   private List<Edit> edits;
 
   RollupLevel(String sql, Query.Select select, TableExpr.Table table, String database, TableInfo info, Rollup rollup,
-      Map<Integer, Expr> parameters) {
+      Map<Integer, Expr> parameters, ZoneId serverZone) {
     this.parameters = parameters;
+    this.serverZone = serverZone;
     this.sql = sql;
     this.select = select;
     this.table = table;
@@ -509,15 +514,24 @@ final class RollupLevel {
 
   /**
    * A bucket whose boundaries are multiples of {@code alignSeconds}: it answers from the rollup when
-   * every rollup bucket lies inside one of its buckets. Wall-clock alignment depends on the server's
-   * time zone, unknown here; zones are offset by whole quarter hours, so it holds for grains that
-   * divide 15 minutes.
+   * every rollup bucket lies inside one of its buckets. Wall-clock buckets are cut in a time zone:
+   * with the server's zone known, its offsets over the window must be whole rollup buckets (checked
+   * with the zones the query names, in {@link #edits}); unknown, only grains that divide 15 minutes
+   * are safe, since zones are offset by whole quarter hours.
    */
   private TimeForm bucket(Expr.Call c, long alignSeconds, boolean epochAligned, long floorSeconds) {
     long grain = rollup.grain().toSeconds();
-    if (alignSeconds <= 0 || alignSeconds % grain != 0 || !epochAligned && 900 % grain != 0) {
+    if (alignSeconds <= 0 || alignSeconds % grain != 0) {
       throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the bucket " + text(c) + " is not a whole number of "
           + rollup.grain().toSeconds() + "-second rollup buckets");
+    }
+    if (!epochAligned) {
+      if (serverZone != null) {
+        zones.add(serverZone);
+      } else if (900 % grain != 0) {
+        throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the bucket " + text(c) + " is cut in the server's"
+            + " time zone, which is unknown, and " + grain + "-second rollup buckets may straddle its boundaries");
+      }
     }
     return TimeForm.bucket(alignSeconds, epochAligned, floorSeconds);
   }
@@ -659,11 +673,10 @@ final class RollupLevel {
     // t > A is t >= A + resolution, t <= B is t < B + resolution: the column holds no instant between
     long at = op.equals(">") || op.equals("<=") ? v.nanos() + resolutionNanos : v.nanos();
     TimeConstant exact = new TimeConstant(at, v.zoneKnown());
-    if (Math.floorMod(at, grainNanos) != 0 || !v.zoneKnown() && 900 % rollup.grain().toSeconds() != 0) {
-      String why = op.equals("<=") || op.equals(">") ? " is inclusive on a " + timeType
-          + " column: rows stamped at the bound itself" : " bound is not on a rollup bucket boundary: part of a bucket";
-      throw new Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, text(conjunct) + why + " would be read whole");
-    }
+    boolean aligned = Math.floorMod(at, grainNanos) == 0 && (v.zoneKnown() || 900 % rollup.grain().toSeconds() == 0);
+    String why = op.equals("<=") || op.equals(">") ? " is inclusive on a " + timeType
+        + " column: rows stamped at the bound itself" : " bound is not on a rollup bucket boundary: part of a bucket";
+    rawBounds.add(new RawEdges.Bound(conjunct, isLower, exact, aligned, text(conjunct) + why + " would be read whole"));
     if (isLower) {
       lower = lower == null || exact.earliest() > lower.earliest() ? exact : lower;
     } else {
@@ -710,24 +723,40 @@ final class RollupLevel {
 
   /** The rollup holds the window completely, and every time zone a bucket uses keeps its buckets whole. */
   private void window() {
+    if (rawBounds.stream().anyMatch(b -> !b.aligned())) {
+      edges = RawEdges.plan(rawBounds, grainNanos);
+      covered(edges.earliest(), edges.latest());
+      zones(edges.earliest(), edges.latest());
+      return;
+    }
     if (lower == null) {
       throw new Skip(RollupSkip.NO_WINDOW, "the level has no lower bound on " + rollup.timeColumn());
     }
+    covered(lower.earliest(), upper == null ? null : upper.latest());
+    zones(lower.earliest(), upper == null ? null : upper.latest());
+  }
+
+  /** The rollup holds every bucket of {@code [from, until)} (nanoseconds; until null when open). */
+  private void covered(long fromNanos, Long untilNanos) {
     long from = rollup.coveredFrom().getEpochSecond() * TimeConstant.NANOS + rollup.coveredFrom().getNano();
-    if (lower.earliest() < from) {
+    if (fromNanos < from) {
       throw new Skip(RollupSkip.WINDOW_NOT_COVERED, "the window starts before " + rollup.coveredFrom()
           + ", where " + rollup.key() + " starts holding every bucket");
     }
     if (rollup.coveredUntil() != null) {
       long until = rollup.coveredUntil().getEpochSecond() * TimeConstant.NANOS + rollup.coveredUntil().getNano();
-      if (upper == null || upper.latest() > until) {
+      if (untilNanos == null || untilNanos > until) {
         throw new Skip(RollupSkip.WINDOW_NOT_COVERED, "the window ends after " + rollup.coveredUntil()
             + ", where " + rollup.key() + " stops holding every bucket");
       }
     }
-    Instant start = Instant.ofEpochSecond(Math.floorDiv(lower.earliest(), TimeConstant.NANOS));
-    Instant end = upper == null ? start.plusSeconds(366L * 86400 * 10) : Instant.ofEpochSecond(
-        Math.floorDiv(upper.latest(), TimeConstant.NANOS));
+  }
+
+  /** Every time zone a bucket names keeps rollup buckets whole inside the window. */
+  private void zones(long fromNanos, Long untilNanos) {
+    Instant start = Instant.ofEpochSecond(Math.floorDiv(fromNanos, TimeConstant.NANOS));
+    Instant end = untilNanos == null ? start.plusSeconds(366L * 86400 * 10) : Instant.ofEpochSecond(
+        Math.floorDiv(untilNanos, TimeConstant.NANOS));
     long grain = rollup.grain().toSeconds();
     for (ZoneId z : zones) {
       var rules = z.getRules();
@@ -762,7 +791,22 @@ final class RollupLevel {
         && s.qualifier().isEmpty() || callOverNames(a));
   }
 
+  /** True when the level reads the rollup's whole buckets and raw rows for the window's ragged edges. */
+  boolean rawEdges() {
+    edits();
+    return edges != null;
+  }
+
   private List<Edit> assemble() {
+    String bucketAsTime = "CAST(toUnixTimestamp(" + Literals.identifier(rollup.bucketColumn()) + ") AS " + timeType + ")";
+    String from = Literals.qualified(database, rollup.stableView())
+        + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "");
+    if (edges != null) {
+      from = edges.from(sql, table, database, rollup, bucketAsTime);
+      for (RawEdges.Bound b : rawBounds) { // the union holds exactly the rows these select
+        aggregateEdits.put(b.conjunct().start(), new Edit(b.conjunct().start(), b.conjunct().end(), "1"));
+      }
+    }
     List<Edit> out = new ArrayList<>(aggregateEdits.values());
     for (Edit leaf : leafEdits.values()) {
       boolean inside = aggregateEdits.values().stream().anyMatch(a -> a.start() <= leaf.start() && leaf.end() <= a.end());
@@ -770,8 +814,7 @@ final class RollupLevel {
         out.add(leaf);
       }
     }
-    out.add(new Edit(table.start(), table.end(), Literals.qualified(database, rollup.stableView())
-        + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "")));
+    out.add(new Edit(table.start(), table.end(), from));
     Set<String> taken = new HashSet<>(aliases.keySet());
     taken.addAll(rollup.dimensions());
     taken.addAll(generatedNames());

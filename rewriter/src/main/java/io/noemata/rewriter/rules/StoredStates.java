@@ -125,7 +125,16 @@ final class StoredStates {
       return simple.get().matches("[A-Za-z_][A-Za-z0-9_]*") ? Optional.of(simple.get() + "(" + column + ")")
           : Optional.empty();
     }
-    String t = m.stateType().strip();
+    return stateFunction(m.stateType()).map(function -> {
+      int paren = function.indexOf('(');
+      return (paren < 0 ? function : function.substring(0, paren)) + "Merge" + (paren < 0 ? "" : function.substring(paren))
+          + "(" + column + ")";
+    });
+  }
+
+  /** {@code quantile(0.99)} of {@code AggregateFunction(quantile(0.99), UInt64)}, when plainly spelled. */
+  static Optional<String> stateFunction(String stateType) {
+    String t = stateType.strip();
     if (!t.startsWith("AggregateFunction(") || !t.endsWith(")")) {
       return Optional.empty();
     }
@@ -150,6 +159,6 @@ final class StoredStates {
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]*") || !params.matches("(\\([0-9., ]*\\))?")) {
       return Optional.empty();
     }
-    return Optional.of(name + "Merge" + params + "(" + column + ")");
+    return Optional.of(name + params);
   }
 }

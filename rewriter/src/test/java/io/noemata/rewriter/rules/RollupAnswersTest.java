@@ -138,20 +138,44 @@ class RollupAnswersTest {
   class WindowOnBucketBoundaries {
     static final String HEAD = "SELECT count() AS n FROM otel.otel_logs WHERE ";
 
-    @Test
-    void boundsInsideABucketReadRawRows() {
-      skipped(HEAD + "Timestamp >= '2024-06-10 08:00:30' AND Timestamp < '2024-06-10 09:00:00'",
-          RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
-      skipped(HEAD + "Timestamp >= fromUnixTimestamp64Milli(1718006400500) AND Timestamp < toDateTime(1718028000)",
-          RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+    /** The union rewrite: the whole-bucket middle from the rollup, the ragged edges from raw rows. */
+    static String unionOf(String middle, String rawWindow, String edges) {
+      return "(SELECT `bucket`, `ServiceName`, `SeverityText`, `LogCount`, `UniqTraces` FROM " + LOGS_VIEW + " WHERE "
+          + middle + " UNION ALL SELECT CAST(toStartOfInterval(`Timestamp`, INTERVAL 60 second) AS DateTime('UTC'))"
+          + " AS `bucket`, `ServiceName`, `SeverityText`, count() AS `LogCount`, uniqState(TraceId) AS `UniqTraces`"
+          + " FROM otel.otel_logs WHERE " + rawWindow + " AND (" + edges + ") GROUP BY `bucket`, `ServiceName`,"
+          + " `SeverityText`) AS `otel_logs`";
     }
 
     @Test
-    void inclusiveUpperBoundsOnNanosecondTimestampsAreNotWholeBuckets() {
-      skipped(HEAD + "Timestamp >= toDateTime(1718006400) AND Timestamp <= toDateTime(1718028000)",
+    void boundsInsideABucketReadTheWholeBucketsFromTheRollupAndTheEdgesFromRawRows() {
+      String window = "Timestamp >= '2024-06-10 08:00:30' AND Timestamp < '2024-06-10 09:00:00'";
+      RewriteResult r = rewrite(HEAD + window);
+      assertTrue(use(r, "r_logs").rawEdges());
+      assertEquals("SELECT sum(`LogCount`) AS n FROM " + unionOf(BUCKET + " >= '2024-06-10 08:01:00' AND " + BUCKET
+          + " < '2024-06-10 09:00:00'", window, "`Timestamp` < '2024-06-10 08:01:00' OR `Timestamp` >= '2024-06-10"
+          + " 09:00:00'") + " WHERE 1 AND 1", r.sql());
+    }
+
+    @Test
+    void inclusiveUpperBoundsOnNanosecondTimestampsReadTheBoundsInstantFromRawRows() {
+      String window = "Timestamp >= toDateTime(1718006400) AND Timestamp <= toDateTime(1718028000)";
+      RewriteResult r = rewrite(HEAD + window);
+      assertTrue(use(r, "r_logs").rawEdges());
+      assertEquals("SELECT sum(`LogCount`) AS n FROM " + unionOf(BUCKET + " >= toDateTime(1718006400) AND " + BUCKET
+          + " < toDateTime(1718028000)", window, "`Timestamp` < toDateTime(1718006400) OR `Timestamp` >="
+          + " toDateTime(1718028000)") + " WHERE 1 AND 1", r.sql());
+      assertTrue(use(rewrite(HEAD + "Timestamp BETWEEN '2024-06-10 08:00:00' AND '2024-06-10 09:00:00'"), "r_logs")
+          .rawEdges());
+    }
+
+    @Test
+    void aWindowWithoutAWholeBucketOrWithMixedSpellingsReadsRawRows() {
+      skipped(HEAD + "Timestamp >= '2024-06-10 08:00:10' AND Timestamp < '2024-06-10 08:00:50'",
           RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
-      skipped(HEAD + "Timestamp BETWEEN '2024-06-10 08:00:00' AND '2024-06-10 09:00:00'",
+      skipped(HEAD + "Timestamp >= '2024-06-10 08:00:10' AND Timestamp < toDateTime(1718028000)",
           RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+      skipped(HEAD + "Timestamp <= toDateTime(1718028000)", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
     }
 
     @Test
@@ -181,8 +205,10 @@ class RollupAnswersTest {
           aligned.sql());
       RewriteResult unaligned = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel",
           List.of("'checkout'", "'2024-06-10 08:00:01'", "'2024-06-10 14:00:00'"));
-      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(unaligned, "r_logs").code());
-      assertSame(sql, unaligned.sql());
+      assertTrue(use(unaligned, "r_logs").rawEdges());
+      RewriteResult unknown = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", List.of("'checkout'"));
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(unknown, "r_logs").code());
+      assertSame(sql, unknown.sql());
     }
 
     @Test
@@ -414,12 +440,17 @@ class RollupAnswersTest {
     }
 
     @Test
-    void wallClockBucketsOnAnHourlyGrainNeedTheServersZoneWhichTheSnapshotDoesNotCarry() {
+    void wallClockBucketsOnAnHourlyGrainNeedTheServersZone() {
       // in a zone offset by 5:30 a day starts at half past an UTC hour, inside an hourly bucket
-      RewriteResult r = rewrite("SELECT toStartOfDay(Timestamp) AS d, count() AS n FROM otel.otel_logs"
-          + " WHERE Timestamp >= toDateTime(1717977600) AND Timestamp < toDateTime(1718064000) GROUP BY d", both);
-      assertEquals(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, use(r, "r_logs_1h").code());
-      assertTrue(use(r, "r_logs").read());
+      String sql = "SELECT toStartOfDay(Timestamp) AS d, count() AS n FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1717977600) AND Timestamp < toDateTime(1718064000) GROUP BY d";
+      RewriteResult unknown = rewrite(sql, both);
+      assertEquals(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, use(unknown, "r_logs_1h").code());
+      assertTrue(use(unknown, "r_logs").read());
+      RewriteResult kolkata = rewrite(sql, both.withServerTimeZone(java.time.ZoneId.of("Asia/Kolkata")));
+      assertEquals(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, use(kolkata, "r_logs_1h").code());
+      RewriteResult utc = rewrite(sql, both.withServerTimeZone(java.time.ZoneOffset.UTC));
+      assertTrue(use(utc, "r_logs_1h").read());
     }
   }
 
