@@ -52,6 +52,11 @@ record RawEdges(long middleStart, Long middleEnd, boolean zoneKnown, List<Bound>
         high = high == null ? at : Math.min(high, at);
       }
     }
+    if (bounds.stream().anyMatch(b -> holdsParameter(b.conjunct()))) {
+      // the edges repeat the bounds and the level drops them: bound parameters would shift
+      throw new RollupLevel.Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, first.why()
+          + "; the bounds are parameters, which the union rewrite cannot repeat");
+    }
     if (low == null || kinds.size() != 1) {
       throw new RollupLevel.Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, first.why()
           + (low == null ? "; with no lower bound there are no edges to read from raw rows"
@@ -64,6 +69,10 @@ record RawEdges(long middleStart, Long middleEnd, boolean zoneKnown, List<Bound>
           + "; the window holds no whole rollup bucket");
     }
     return new RawEdges(start, end, kinds.iterator().next(), List.copyOf(bounds));
+  }
+
+  private static boolean holdsParameter(io.noemata.rewriter.sql.Node n) {
+    return n instanceof Expr.Parameter || n.children().stream().anyMatch(RawEdges::holdsParameter);
   }
 
   /** The first instant the rollup must hold, as early as it can be. */

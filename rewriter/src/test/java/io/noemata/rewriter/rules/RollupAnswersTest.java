@@ -205,7 +205,9 @@ class RollupAnswersTest {
           aligned.sql());
       RewriteResult unaligned = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel",
           List.of("'checkout'", "'2024-06-10 08:00:01'", "'2024-06-10 14:00:00'"));
-      assertTrue(use(unaligned, "r_logs").rawEdges());
+      // the union rewrite would repeat and drop the ?s, shifting what is bound to each
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(unaligned, "r_logs").code());
+      assertSame(sql, unaligned.sql());
       RewriteResult unknown = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", List.of("'checkout'"));
       assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(unknown, "r_logs").code());
       assertSame(sql, unknown.sql());
