@@ -123,6 +123,10 @@ public final class RollupAnswers {
             } catch (RollupLevel.Skip skip) {
               code = skip.code;
               why = skip.getMessage();
+            } catch (RuntimeException bug) {
+              // a fault in this rule must cost the query its rollup, never its answer
+              code = RollupSkip.NOT_UNDERSTOOD;
+              why = "the rollup rule failed on this level (" + bug + "); it reads the table";
             }
           } else if (code == null) {
             code = codeOf(why, r, declaredHashes);

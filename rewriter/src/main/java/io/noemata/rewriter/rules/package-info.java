@@ -15,7 +15,9 @@
  * ({@code t <= B} on a DateTime64(9) column is {@code t < B + 1ns}, never a boundary). The
  * server's time zone is not in the snapshot: wall-clock strings are aligned the same in every zone
  * (zones are offset by whole quarter hours), their instants known only to within -14h..+12h for the
- * covered-range check, and wall-clock buckets need a grain dividing 15 minutes. Not done: the union
- * of a rollup's aligned middle with raw edges (unaligned and inclusive windows go to the raw table).
+ * covered-range check, and wall-clock buckets need a grain dividing 15 minutes unless the snapshot
+ * carries the server's zone. A window whose raw bounds fall inside buckets (or are inclusive) is
+ * answered by the union rewrite ({@link io.noemata.rewriter.rules.RawEdges}): whole buckets from the
+ * rollup, the ragged edges from raw rows aggregated into the rollup's row shape.
  */
 package io.noemata.rewriter.rules;
