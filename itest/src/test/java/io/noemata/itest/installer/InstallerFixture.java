@@ -95,15 +95,15 @@ final class InstallerFixture {
 
   /** Fails naming the first rows that differ (both ways), not the whole result. */
   static void assertSameRows(List<String> raw, List<String> rollup) {
-    List<String> missing = new ArrayList<>(raw);
-    missing.removeAll(rollup);
-    List<String> extra = new ArrayList<>(rollup);
-    extra.removeAll(raw);
-    if (!missing.isEmpty() || !extra.isEmpty() || raw.size() != rollup.size()) {
-      throw new AssertionError(raw.size() + " raw rows, " + rollup.size() + " rollup rows; raw only: "
-          + missing.subList(0, Math.min(5, missing.size())) + " (" + missing.size() + "); rollup only: "
-          + extra.subList(0, Math.min(5, extra.size())) + " (" + extra.size() + ")");
+    if (raw.equals(rollup)) {
+      return;
     }
+    java.util.Set<String> rawSet = new java.util.HashSet<>(raw);
+    java.util.Set<String> rollupSet = new java.util.HashSet<>(rollup);
+    List<String> missing = raw.stream().filter(r -> !rollupSet.contains(r)).limit(5).toList();
+    List<String> extra = rollup.stream().filter(r -> !rawSet.contains(r)).limit(5).toList();
+    throw new AssertionError(raw.size() + " raw rows, " + rollup.size() + " rollup rows; raw only (first 5): "
+        + missing + "; rollup only (first 5): " + extra);
   }
 
   long count(String sql) throws Exception {

@@ -1,0 +1,20 @@
+/**
+ * The installing steps after plan and grants, named as the seed names them:
+ * {@link io.noemata.installer.steps.Install}, {@link io.noemata.installer.steps.Backfill},
+ * {@link io.noemata.installer.steps.Serve}, {@link io.noemata.installer.steps.Retire} and
+ * {@link io.noemata.installer.steps.Converge}, run in that order by
+ * {@link io.noemata.installer.steps.Publish}; {@link io.noemata.installer.steps.Prune} drops what
+ * retired seven days ago. Each step is idempotent and records its progress in the ledger, so a run
+ * killed anywhere is completed by the next.
+ *
+ * <h2>Exactly once</h2>
+ * A rollup's materialized view writes source rows whose time is at or after the cutover (a second,
+ * about 30 s after the plan, so the view exists before such rows arrive); the backfill writes rows
+ * before it, a UTC day per chunk from the newest, each chunk one block with a deduplication token
+ * (target, cutover, day) on a target that remembers the last 10,000 blocks. A chunk retried after a
+ * crash is dropped by the server if it had landed. If the view is missing after its cutover (a crash
+ * before it was created, or drift), the target is emptied and filled again from a new cutover.
+ * A row stamped before the cutover but inserted after its day's chunk ran is in neither: the cutover
+ * delay is the ingest lag this design tolerates.
+ */
+package io.noemata.installer.steps;
