@@ -25,11 +25,10 @@ import java.util.Set;
  * union already holds exactly the rows they select.
  *
  * @param middleStart first instant of the middle (a bucket boundary)
- * @param middleEnd end of the middle, exclusive (a bucket boundary); null when the window has no upper bound
- * @param zoneKnown false when the bounds are wall clocks the server reads in its own zone
+ * @param middleEnd end of the middle, exclusive (a bucket boundary); null when open
  * @param bounds the level's raw time bounds, replaced by {@code 1}
  */
-record RawEdges(long middleStart, Long middleEnd, boolean zoneKnown, List<Bound> bounds) {
+record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bounds) {
 
   /** One comparison of the raw time column with a constant: {@code t >= exact} or {@code t < exact}. */
   record Bound(Expr conjunct, boolean lower, TimeConstant exact, boolean aligned, String why) {}
@@ -37,57 +36,93 @@ record RawEdges(long middleStart, Long middleEnd, boolean zoneKnown, List<Bound>
   private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
       .withZone(ZoneOffset.UTC);
 
-  /** The split of a window with unaligned bounds; throws the first bound's skip when there is none. */
-  static RawEdges plan(List<Bound> bounds, long grainNanos) {
-    Bound first = bounds.stream().filter(b -> !b.aligned()).findFirst().orElseThrow();
-    Set<Boolean> kinds = new LinkedHashSet<>();
-    bounds.forEach(b -> kinds.add(b.exact().zoneKnown()));
-    Long low = null;
-    Long high = null;
-    for (Bound b : bounds) {
-      long at = b.exact().nanos();
-      if (b.lower()) {
-        low = low == null ? at : Math.max(low, at);
-      } else {
-        high = high == null ? at : Math.min(high, at);
-      }
-    }
+  /**
+   * The split of a window: the middle is its whole buckets that the rollup holds ({@code
+   * [coveredFrom, coveredUntil)}, instants on bucket boundaries), the rest raw rows. Throws the reason
+   * when there is no such split: parameters, no lower bound, no whole covered bucket, or a wall-clock
+   * bound too close to the covered range's edge to tell which comes first.
+   */
+  static RawEdges plan(List<Bound> bounds, long grainNanos, long coveredFrom, Long coveredUntil, RollupSkip code,
+      String why) {
     if (bounds.stream().anyMatch(b -> holdsParameter(b.conjunct()))) {
       // the edges repeat the bounds and the level drops them: bound parameters would shift
-      throw new RollupLevel.Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, first.why()
-          + "; the bounds are parameters, which the union rewrite cannot repeat");
+      throw new RollupLevel.Skip(code, why + "; the bounds are parameters, which the union rewrite cannot repeat");
+    }
+    TimeConstant low = null;
+    TimeConstant high = null;
+    Set<Boolean> kinds = new LinkedHashSet<>();
+    for (Bound b : bounds) {
+      kinds.add(b.exact().zoneKnown());
+      TimeConstant at = b.exact();
+      if (b.lower()) {
+        low = low == null || at.nanos() > low.nanos() ? at : low;
+      } else {
+        high = high == null || at.nanos() < high.nanos() ? at : high;
+      }
     }
     if (low == null || kinds.size() != 1) {
-      throw new RollupLevel.Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, first.why()
-          + (low == null ? "; with no lower bound there are no edges to read from raw rows"
-              : "; its bounds mix instants and wall clocks, so the middle cannot be placed"));
+      throw new RollupLevel.Skip(code, why + (low == null ? "; with no lower bound there are no edges to read from raw"
+          + " rows" : "; its bounds mix instants and wall clocks, so the middle cannot be placed"));
     }
-    long start = Math.floorDiv(low + grainNanos - 1, grainNanos) * grainNanos;
-    Long end = high == null ? null : Math.floorDiv(high, grainNanos) * grainNanos;
-    if (end != null && start >= end) {
-      throw new RollupLevel.Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, first.why()
-          + "; the window holds no whole rollup bucket");
+    TimeConstant start = new TimeConstant(Math.floorDiv(low.nanos() + grainNanos - 1, grainNanos) * grainNanos,
+        low.zoneKnown());
+    TimeConstant from = new TimeConstant(Math.floorDiv(coveredFrom + grainNanos - 1, grainNanos) * grainNanos, true);
+    start = later(start, from, code, why);
+    TimeConstant end = high == null ? null
+        : new TimeConstant(Math.floorDiv(high.nanos(), grainNanos) * grainNanos, high.zoneKnown());
+    if (coveredUntil != null) {
+      TimeConstant until = new TimeConstant(Math.floorDiv(coveredUntil, grainNanos) * grainNanos, true);
+      end = end == null ? until : earlier(end, until, code, why);
     }
-    return new RawEdges(start, end, kinds.iterator().next(), List.copyOf(bounds));
+    if (end != null && !before(start, end)) {
+      throw new RollupLevel.Skip(code, why + "; the window holds no whole rollup bucket the rollup holds");
+    }
+    return new RawEdges(start, end, List.copyOf(bounds));
+  }
+
+  /**
+   * True when {@code a} is surely before {@code b}: two wall clocks (or two instants) compare as
+   * written; a wall clock and an instant only when the server's zone cannot change their order.
+   */
+  private static boolean before(TimeConstant a, TimeConstant b) {
+    return a.zoneKnown() == b.zoneKnown() ? a.nanos() < b.nanos() : a.latest() < b.earliest();
+  }
+
+  /** The later of two instants, one possibly a wall clock; throws when that cannot be told. */
+  private static TimeConstant later(TimeConstant a, TimeConstant b, RollupSkip code, String why) {
+    if (a.zoneKnown() == b.zoneKnown()) {
+      return a.nanos() >= b.nanos() ? a : b;
+    }
+    if (a.earliest() >= b.latest()) {
+      return a;
+    }
+    if (b.earliest() >= a.latest()) {
+      return b;
+    }
+    throw new RollupLevel.Skip(code, why + "; a wall-clock bound is too close to the rollup's covered range to order");
+  }
+
+  /** The earlier of two instants, one possibly a wall clock; throws when that cannot be told. */
+  private static TimeConstant earlier(TimeConstant a, TimeConstant b, RollupSkip code, String why) {
+    if (a.zoneKnown() == b.zoneKnown()) {
+      return a.nanos() <= b.nanos() ? a : b;
+    }
+    if (a.latest() <= b.earliest()) {
+      return a;
+    }
+    if (b.latest() <= a.earliest()) {
+      return b;
+    }
+    throw new RollupLevel.Skip(code, why + "; a wall-clock bound is too close to the rollup's covered range to order");
   }
 
   private static boolean holdsParameter(io.noemata.rewriter.sql.Node n) {
     return n instanceof Expr.Parameter || n.children().stream().anyMatch(RawEdges::holdsParameter);
   }
 
-  /** The first instant the rollup must hold, as early as it can be. */
-  long earliest() {
-    return new TimeConstant(middleStart, zoneKnown).earliest();
-  }
-
-  /** The end of what the rollup must hold, as late as it can be; null when open. */
-  Long latest() {
-    return middleEnd == null ? null : new TimeConstant(middleEnd, zoneKnown).latest();
-  }
-
-  private String literal(long nanos) {
-    long seconds = Math.floorDiv(nanos, TimeConstant.NANOS);
-    return zoneKnown ? "toDateTime(" + seconds + ")" : "'" + WALL.format(Instant.ofEpochSecond(seconds)) + "'";
+  private static String literal(TimeConstant t) {
+    long seconds = Math.floorDiv(t.nanos(), TimeConstant.NANOS);
+    return t.zoneKnown() ? "toDateTime(" + seconds + ")" : "'" + WALL.format(Instant.ofEpochSecond(seconds)) + "'";
   }
 
   /**

@@ -723,12 +723,35 @@ final class RollupLevel {
 
   /** The rollup holds the window completely, and every time zone a bucket uses keeps its buckets whole. */
   private void window() {
-    if (rawBounds.stream().anyMatch(b -> !b.aligned())) {
-      edges = RawEdges.plan(rawBounds, grainNanos);
-      covered(edges.earliest(), edges.latest());
-      zones(edges.earliest(), edges.latest());
-      return;
+    RawEdges.Bound ragged = rawBounds.stream().filter(b -> !b.aligned()).findFirst().orElse(null);
+    if (ragged == null) {
+      try {
+        wholeBuckets();
+        return;
+      } catch (Skip notCovered) {
+        if (notCovered.code != RollupSkip.WINDOW_NOT_COVERED || rawBounds.isEmpty()) {
+          throw notCovered;
+        }
+        union(notCovered.code, notCovered.getMessage());
+        return;
+      }
     }
+    union(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, ragged.why());
+  }
+
+  /** The union rewrite: the covered whole buckets from the rollup, the rest of the window from raw rows. */
+  private void union(RollupSkip code, String why) {
+    long from = rollup.coveredFrom().getEpochSecond() * TimeConstant.NANOS + rollup.coveredFrom().getNano();
+    Long until = rollup.coveredUntil() == null ? null
+        : rollup.coveredUntil().getEpochSecond() * TimeConstant.NANOS + rollup.coveredUntil().getNano();
+    edges = RawEdges.plan(rawBounds, grainNanos, from, until, code, why);
+    long first = rawBounds.stream().filter(RawEdges.Bound::lower).mapToLong(b -> b.exact().earliest()).max().orElseThrow();
+    Long last = rawBounds.stream().filter(b -> !b.lower()).map(b -> b.exact().latest()).min(Long::compare).orElse(null);
+    zones(first, last);
+  }
+
+  /** The window is whole buckets the rollup holds. */
+  private void wholeBuckets() {
     if (lower == null) {
       throw new Skip(RollupSkip.NO_WINDOW, "the level has no lower bound on " + rollup.timeColumn());
     }
@@ -791,7 +814,7 @@ final class RollupLevel {
         && s.qualifier().isEmpty() || callOverNames(a));
   }
 
-  /** True when the level reads the rollup's whole buckets and raw rows for the window's ragged edges. */
+  /** True when the level reads the rollup's whole buckets and raw rows for the rest of the window. */
   boolean rawEdges() {
     edits();
     return edges != null;
