@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
+import io.noemata.installer.online.OnlineRollupCheck;
 import io.noemata.installer.plan.Plan;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -48,8 +49,8 @@ class InstallerPublishIT {
       List<LedgerRow> rows = LedgerReader.rows(c, db, "noemata");
       assertEquals(7, rows.size());
       rows.forEach(r -> assertEquals("ready", r.state(), r.key()));
-      assertEquals(3, LedgerReader.readyRollups(c, "noemata", Instant.now()).values().stream()
-          .mapToInt(List::size).sum());
+      assertEquals(3, LedgerReader.readyRollups(c, "noemata", Instant.now()).entrySet().stream()
+          .filter(e -> e.getKey().database().equals(db)).mapToInt(e -> e.getValue().size()).sum());
     }
     InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
     InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
@@ -74,6 +75,18 @@ class InstallerPublishIT {
 
   @Test
   @Order(3)
+  void everyMeasureOfEveryBucketMatchesRawSketchesWithinTheirBound() throws Exception {
+    // the online check over all the data: exact measures within 1e-9, uniq and quantiles within 3%
+    try (Connection c = fx.connect()) {
+      OnlineRollupCheck.Result r = OnlineRollupCheck.run(c, "noemata", java.util.Set.of(fx.db),
+          java.time.Duration.ofDays(5), Instant.now().plus(java.time.Duration.ofMinutes(6)));
+      assertEquals(3, r.checked().size(), r.toString());
+      assertTrue(r.passed(), r.mismatches().stream().limit(5).toList().toString());
+    }
+  }
+
+  @Test
+  @Order(4)
   void publishingAgainChangesNothing() throws Exception {
     long ledgerRows = fx.count("SELECT count() FROM " + fx.db + ".noemata_resource_ledger");
     Plan again = fx.publish();
