@@ -72,6 +72,13 @@ public final class RollupDdl {
         + ", max_insert_block_size = 1000000000000, max_insert_threads = 1";
   }
 
+  /** "A publication updates the rollup TTL when this value changes." */
+  public static String modifyTtl(Rollup r) {
+    String bucket = Literals.identifier(LedgerSchema.BUCKET_COLUMN);
+    return "ALTER TABLE " + qualified(r, r.object()) + (r.retentionSeconds() > 0
+        ? " MODIFY TTL " + bucket + " + INTERVAL " + r.retentionSeconds() + " SECOND" : " REMOVE TTL");
+  }
+
   /** The stable view queries read; {@code CREATE OR REPLACE} re-points it atomically. */
   public static String pointStableView(Rollup r) {
     return "CREATE OR REPLACE VIEW " + qualified(r, r.stableView()) + " AS SELECT * FROM " + qualified(r, r.object());

@@ -99,12 +99,21 @@ public final class Planner {
     } else if (drift != null) {
       verb = Verb.REPAIR;
       reason = drift;
+    } else if (a instanceof Accelerator.Rollup r && r.retentionSeconds() != row.retentionSeconds()) {
+      verb = Verb.CHANGE;
+      reason = "retention " + seconds(row.retentionSeconds()) + " -> " + seconds(r.retentionSeconds())
+          + ": the TTL is updated in place";
+      ddl = List.of(io.noemata.installer.ddl.RollupDdl.modifyTtl(r));
     } else {
       verb = Verb.KEEP;
       reason = "";
       ddl = List.of();
     }
     return new Change(verb, a.kind(), a.key(), table, a.object(), reason, ddl, a);
+  }
+
+  private static String seconds(long s) {
+    return s == 0 ? "the table's" : s + "s";
   }
 
   static boolean active(LedgerState s) {

@@ -79,6 +79,12 @@ final class Install {
       s.record(row);
     }
     s.execute(RollupDdl.createTarget(r));
+    if (!fresh && row.retentionSeconds() != r.retentionSeconds()) {
+      s.execute(RollupDdl.modifyTtl(r));
+      row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.parse(row.state()), s.now())
+          .withBackfill(row.cutover(), row.backfillFloor(), row.backfilledFrom(), s.now(), next());
+      s.record(row);
+    }
     String mv = statement(s, db, r.materializedView());
     if (mv != null && !mv.contains(r.source().table())) {
       s.execute(RollupDdl.dropMaterializedView(db, r.materializedView())); // reads a retired finer target
