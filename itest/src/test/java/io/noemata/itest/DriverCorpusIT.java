@@ -40,6 +40,8 @@ class DriverCorpusIT {
     DriverFixture.otel();
     plain = TARGET.connect("otel");
     noemata = DriverFixture.connect("otel");
+    // the data may have been made by plain clickhouse-jdbc after another test cached the catalog
+    noemata.unwrap(io.noemata.driver.NoemataConnection.class).invalidateCatalog();
   }
 
   @AfterAll
@@ -137,8 +139,11 @@ class DriverCorpusIT {
           } catch (SQLException refusedByClickHouseJdbc) {
             // FORMAT clauses: the driver still planned the text
           }
-          if (s.unwrap(NoemataStatement.class).provenance().changed()) {
+          QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
+          if (p.changed()) {
             actual.add(q.id());
+          } else if (expectChange.contains(q.id())) {
+            System.out.println("noemata corpus: not rewritten " + q.id() + ": " + p);
           }
         }
       }

@@ -18,6 +18,10 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     this.delegate = java.util.Objects.requireNonNull(delegate, "delegate");
   }
 
+  /** Told after a parameter setter ran (its index), or after clearParameters (0). */
+  protected void parameterSet(int index) {
+  }
+
   @Override
   public void addBatch() throws SQLException {
     delegate.addBatch();
@@ -50,6 +54,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.clearParameters();
     }
+    parameterSet(0);
   }
 
   @Override
@@ -303,6 +308,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setArray(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -311,6 +317,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setAsciiStream(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -319,6 +326,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setAsciiStream(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -327,6 +335,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setAsciiStream(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -335,6 +344,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBigDecimal(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -343,6 +353,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBinaryStream(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -351,6 +362,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBinaryStream(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -359,6 +371,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBinaryStream(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -367,6 +380,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBlob(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -375,6 +389,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBlob(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -383,6 +398,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBlob(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -391,6 +407,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBoolean(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -399,6 +416,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setByte(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -407,6 +425,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setBytes(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -415,6 +434,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setCharacterStream(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -423,6 +443,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setCharacterStream(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -431,6 +452,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setCharacterStream(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -439,6 +461,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setClob(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -447,6 +470,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setClob(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -455,6 +479,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setClob(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -471,6 +496,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setDate(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -479,6 +505,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setDate(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -487,6 +514,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setDouble(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -519,6 +547,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setFloat(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -527,6 +556,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setInt(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -543,6 +573,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setLong(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -567,6 +598,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setNCharacterStream(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -575,6 +607,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setNCharacterStream(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -583,6 +616,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setNClob(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -591,6 +625,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setNClob(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -599,6 +634,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setNClob(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -607,6 +643,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setNString(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -615,6 +652,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setNull(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -623,6 +661,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setNull(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -631,6 +670,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setObject(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -639,6 +679,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setObject(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -647,6 +688,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setObject(a0, a1, a2, a3);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -655,6 +697,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setObject(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -663,6 +706,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setObject(a0, a1, a2, a3);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -687,6 +731,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setRef(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -695,6 +740,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setRowId(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -703,6 +749,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setSQLXML(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -711,6 +758,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setShort(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -719,6 +767,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setString(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -727,6 +776,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setTime(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -735,6 +785,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setTime(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -743,6 +794,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setTimestamp(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -751,6 +803,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setTimestamp(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -759,6 +812,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setURL(a0, a1);
     }
+    parameterSet(a0);
   }
 
   @Override
@@ -767,6 +821,7 @@ public abstract class DelegatingPreparedStatement implements PreparedStatement {
     if (mirror != null) {
       mirror.setUnicodeStream(a0, a1, a2);
     }
+    parameterSet(a0);
   }
 
   @Override

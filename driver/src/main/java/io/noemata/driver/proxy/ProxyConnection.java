@@ -17,6 +17,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -59,6 +60,11 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
    * throws for a catalog or rewriter problem.
    */
   QueryProvenance plan(String sql, String database) {
+    return plan(sql, database, List.of());
+  }
+
+  /** As {@link #plan(String, String)}, with the SQL literals bound to the statement's {@code ?}s. */
+  QueryProvenance plan(String sql, String database, List<String> parameters) {
     if (settings.rewrite() == RewriteMode.OFF) {
       return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
     }
@@ -78,7 +84,7 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     }
     RewriteResult r;
     try {
-      r = Rewriter.rewrite(sql, catalog.snapshot(), database);
+      r = Rewriter.rewrite(sql, catalog.snapshot(), database, parameters);
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
       return new QueryProvenance(sql, sql, null, null, "rewriter error", null, e.toString(), false, null);
@@ -168,7 +174,8 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
   }
 
   private PreparedStatement prepare(String sql, Preparer preparer) throws SQLException {
-    QueryProvenance p = plan(sql, currentDatabase());
+    String database = currentDatabase();
+    QueryProvenance p = plan(sql, database);
     PreparedStatement main = preparer.prepare(p.sent());
     PreparedStatement original = null;
     if (p.changed()) {
@@ -179,7 +186,7 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
         throw e;
       }
     }
-    return new ProxyPreparedStatement(main, original, this, p);
+    return new ProxyPreparedStatement(main, original, this, p, database, preparer);
   }
 
   @Override

@@ -9,12 +9,20 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A PreparedStatement prepared from the rewriter's text. When the text was rewritten, the original
  * is prepared too (clickhouse-jdbc prepares client side: no server round trip) and receives every
  * bound value, so a failing rewritten statement can fall back to it; after a fallback the original
  * serves every later execution.
+ *
+ * <p>A query's {@code ?} values can decide a rule (a time window on rollup bucket boundaries): at
+ * each execution the text is planned again with the values bound by {@code setString},
+ * {@code setInt} or {@code setLong}; a text that differs from the one prepared is prepared once
+ * and gets the values bound again. Values bound by other setters keep the prepare-time decision.
  */
 final class ProxyPreparedStatement extends DelegatingPreparedStatement implements NoemataStatement {
 
@@ -26,48 +34,130 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
   private final ProxyConnection connection;
   private final StatementState state = new StatementState();
   private final QueryProvenance planned;
+  private final String database;
+  private final ProxyConnection.Preparer preparer;
+  /** The values bound to a query's {@code ?}s, which a rule may decide from; null for other statements. */
+  private final BoundValues bound;
+  /** Statements prepared at execution for texts the bound values led to, by text. */
+  private final Map<String, PreparedStatement> byText = new HashMap<>();
+  private PreparedStatement current;
   private boolean usingOriginal;
 
   ProxyPreparedStatement(PreparedStatement delegate, PreparedStatement original, ProxyConnection connection,
-      QueryProvenance planned) {
+      QueryProvenance planned, String database, ProxyConnection.Preparer preparer) {
     super(delegate);
     this.mirror = original;
     this.connection = connection;
     this.planned = planned;
+    this.database = database;
+    this.preparer = preparer;
+    this.current = delegate;
+    // only a query the rewriter read (an accelerated table, rewriting on, catalog read) may depend on values
+    this.bound = planned.skippedBecause() == null && planned.catalogFailure() == null
+        ? BoundValues.of(planned.original()) : null;
     state.record(planned);
     connection.track(this);
   }
 
-  /** The statement executions go to: the rewritten one, or the original after a fallback. */
+  /** The statement prepared from the text as written: the mirror, or the delegate when the text was kept. */
+  private PreparedStatement original() {
+    return mirror != null ? mirror : delegate;
+  }
+
+  /** The statement executions go to: the last one used, or the original after a fallback. */
   private PreparedStatement active() {
-    return usingOriginal ? mirror : delegate;
+    return usingOriginal ? original() : current;
+  }
+
+  /** The plan for the values bound now, when a rule may decide from them. */
+  private QueryProvenance planForValues() {
+    if (bound == null) {
+      return planned;
+    }
+    List<String> literals = bound.literals();
+    return literals == null ? planned : connection.plan(planned.original(), database, literals);
+  }
+
+  /** The statement for {@code p}'s text with the values bound: prepared once per text. */
+  private PreparedStatement statementFor(QueryProvenance p) throws SQLException {
+    if (p.sent().equals(planned.sent())) {
+      return delegate;
+    }
+    if (p.sent().equals(planned.original())) {
+      return original();
+    }
+    PreparedStatement ps = byText.get(p.sent());
+    if (ps == null) {
+      ps = preparer.prepare(p.sent());
+      byText.put(p.sent(), ps);
+      ps.setMaxRows(delegate.getMaxRows());
+      ps.setQueryTimeout(delegate.getQueryTimeout());
+    }
+    bound.bindAll(ps);
+    return ps;
   }
 
   private <T> T run(Call<T> call) throws SQLException {
     if (usingOriginal) {
-      return call.call(mirror);
+      return call.call(original());
     }
-    state.record(planned);
+    QueryProvenance p = planForValues();
+    state.record(p);
+    PreparedStatement target = statementFor(p);
+    current = target;
     try {
-      return call.call(delegate);
+      return call.call(target);
     } catch (SQLException e) {
-      if (mirror == null || !FallbackPolicy.applies(e)) {
+      if (!p.changed() || !FallbackPolicy.applies(e)) {
         throw e;
       }
       T result;
       try {
-        result = call.call(mirror);
+        result = call.call(original());
       } catch (SQLException original) {
         original.addSuppressed(e);
         throw original;
       }
       usingOriginal = true;
-      QueryProvenance after = planned.withFallback(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
+      QueryProvenance after = p.withFallback(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
       state.record(after);
       connection.fellBack(after);
       return result;
     } finally {
       connection.executed(planned.original());
+    }
+  }
+
+  // Value setters the rewriter can read; every other setter leaves its value unknown (parameterSet).
+
+  @Override
+  protected void parameterSet(int index) {
+    if (bound != null) {
+      bound.set(index);
+    }
+  }
+
+  @Override
+  public void setString(int index, String value) throws SQLException {
+    super.setString(index, value);
+    if (bound != null && value != null) {
+      bound.known(index, BoundValues.string(value), ps -> ps.setString(index, value));
+    }
+  }
+
+  @Override
+  public void setInt(int index, int value) throws SQLException {
+    super.setInt(index, value);
+    if (bound != null) {
+      bound.known(index, Integer.toString(value), ps -> ps.setInt(index, value));
+    }
+  }
+
+  @Override
+  public void setLong(int index, long value) throws SQLException {
+    super.setLong(index, value);
+    if (bound != null) {
+      bound.known(index, Long.toString(value), ps -> ps.setLong(index, value));
     }
   }
 
@@ -167,10 +257,14 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
   public void close() throws SQLException {
     connection.untrack(this);
     try {
+      for (PreparedStatement ps : byText.values()) {
+        ps.close();
+      }
       if (mirror != null) {
         mirror.close();
       }
     } finally {
+      byText.clear();
       delegate.close();
     }
   }

@@ -81,6 +81,10 @@ public final class DelegateGenerator {
     }
     out.append("\n  protected ").append(spec.className()).append("(").append(iface).append(" delegate) {\n")
         .append("    this.delegate = java.util.Objects.requireNonNull(delegate, \"delegate\");\n  }\n");
+    if (spec.mirror()) {
+      out.append("\n  /** Told after a parameter setter ran (its index), or after clearParameters (0). */\n")
+          .append("  protected void parameterSet(int index) {\n  }\n");
+    }
     for (Method m : methods(spec.iface())) {
       out.append('\n');
       method(out, m, spec);
@@ -146,10 +150,21 @@ public final class DelegateGenerator {
     } else if (spec.mirror() && isVoid && mirrored(m)) {
       out.append("    delegate.").append(call).append(";\n");
       out.append("    if (mirror != null) {\n      mirror.").append(call).append(";\n    }\n");
+      if (parameterSetter(m)) {
+        out.append("    parameterSet(a0);\n");
+      } else if (m.getName().equals("clearParameters")) {
+        out.append("    parameterSet(0);\n");
+      }
     } else {
       out.append("    ").append(isVoid ? "" : "return ").append("delegate.").append(call).append(";\n");
     }
     out.append("  }\n");
+  }
+
+  /** PreparedStatement's own setters of a {@code ?} value (their first argument is its index). */
+  private static boolean parameterSetter(Method m) {
+    return m.getDeclaringClass() == PreparedStatement.class && m.getName().startsWith("set")
+        && m.getParameterCount() >= 2 && m.getParameterTypes()[0] == int.class;
   }
 
   /** Setters of parameters and options, and the calls that clear or batch bound values. */

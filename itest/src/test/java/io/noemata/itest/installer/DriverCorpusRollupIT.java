@@ -185,5 +185,7 @@ class DriverCorpusRollupIT {
     }
     System.out.println("noemata corpus: rollups answered " + answered.size() + " queries: " + answered);
     assertTrue(answered.size() >= 5, "rollups answer corpus queries: " + answered);
+    assertTrue(answered.contains("mb-jdbc-params-minute"),
+        "a prepared statement's bound window decides at execution: " + answered);
   }
 }
