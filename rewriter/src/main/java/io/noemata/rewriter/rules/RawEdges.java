@@ -39,7 +39,7 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
   /**
    * The split of a window: the middle is its whole buckets that the rollup holds ({@code
    * [coveredFrom, coveredUntil)}, instants on bucket boundaries), the rest raw rows. Throws the reason
-   * when there is no such split: parameters, no lower bound, no whole covered bucket, or a wall-clock
+   * when there is no such split: parameters, no whole covered bucket, or a wall-clock
    * bound too close to the covered range's edge to tell which comes first.
    */
   static RawEdges plan(List<Bound> bounds, long grainNanos, long coveredFrom, Long coveredUntil, RollupSkip code,
@@ -60,14 +60,13 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
         high = high == null || at.nanos() < high.nanos() ? at : high;
       }
     }
-    if (low == null || kinds.size() != 1) {
-      throw new RollupLevel.Skip(code, why + (low == null ? "; with no lower bound there are no edges to read from raw"
-          + " rows" : "; its bounds mix instants and wall clocks, so the middle cannot be placed"));
+    if (kinds.size() > 1) {
+      throw new RollupLevel.Skip(code, why + "; its bounds mix instants and wall clocks, so the middle cannot be placed");
     }
-    TimeConstant start = new TimeConstant(Math.floorDiv(low.nanos() + grainNanos - 1, grainNanos) * grainNanos,
-        low.zoneKnown());
     TimeConstant from = new TimeConstant(Math.floorDiv(coveredFrom + grainNanos - 1, grainNanos) * grainNanos, true);
-    start = later(start, from, code, why);
+    // without a lower bound the raw rows before the covered range are the lower edge
+    TimeConstant start = low == null ? from : later(new TimeConstant(
+        Math.floorDiv(low.nanos() + grainNanos - 1, grainNanos) * grainNanos, low.zoneKnown()), from, code, why);
     TimeConstant end = high == null ? null
         : new TimeConstant(Math.floorDiv(high.nanos(), grainNanos) * grainNanos, high.zoneKnown());
     if (coveredUntil != null) {
@@ -152,7 +151,8 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     Set<String> windowText = new LinkedHashSet<>();
     bounds.forEach(b -> windowText.add(sql.substring(b.conjunct().start(), b.conjunct().end())));
     String edges = "SELECT " + String.join(", ", raw) + " FROM " + sql.substring(table.start(), table.end())
-        + " WHERE " + String.join(" AND ", windowText) + " AND (" + time + " < " + literal(middleStart)
+        + " WHERE " + (windowText.isEmpty() ? "" : String.join(" AND ", windowText) + " AND ") + "(" + time + " < "
+        + literal(middleStart)
         + (middleEnd == null ? "" : " OR " + time + " >= " + literal(middleEnd)) + ")"
         + " GROUP BY " + String.join(", ", keys);
     String name = table.alias() != null ? table.alias() : table.table();

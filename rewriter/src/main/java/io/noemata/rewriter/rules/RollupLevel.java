@@ -729,7 +729,7 @@ final class RollupLevel {
         wholeBuckets();
         return;
       } catch (Skip notCovered) {
-        if (notCovered.code != RollupSkip.WINDOW_NOT_COVERED || rawBounds.isEmpty()) {
+        if (notCovered.code != RollupSkip.WINDOW_NOT_COVERED && notCovered.code != RollupSkip.NO_WINDOW) {
           throw notCovered;
         }
         union(notCovered.code, notCovered.getMessage());
@@ -745,7 +745,9 @@ final class RollupLevel {
     Long until = rollup.coveredUntil() == null ? null
         : rollup.coveredUntil().getEpochSecond() * TimeConstant.NANOS + rollup.coveredUntil().getNano();
     edges = RawEdges.plan(rawBounds, grainNanos, from, until, code, why);
-    long first = rawBounds.stream().filter(RawEdges.Bound::lower).mapToLong(b -> b.exact().earliest()).max().orElseThrow();
+    // raw rows may come from any time before the covered range when the window has no lower bound
+    long first = rawBounds.stream().filter(RawEdges.Bound::lower).mapToLong(b -> b.exact().earliest()).max()
+        .orElse(Instant.parse("1900-01-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS);
     Long last = rawBounds.stream().filter(b -> !b.lower()).map(b -> b.exact().latest()).min(Long::compare).orElse(null);
     zones(first, last);
   }
@@ -778,7 +780,7 @@ final class RollupLevel {
   /** Every time zone a bucket names keeps rollup buckets whole inside the window. */
   private void zones(long fromNanos, Long untilNanos) {
     Instant start = Instant.ofEpochSecond(Math.floorDiv(fromNanos, TimeConstant.NANOS));
-    Instant end = untilNanos == null ? start.plusSeconds(366L * 86400 * 10) : Instant.ofEpochSecond(
+    Instant end = untilNanos == null ? Instant.parse("2100-01-01T00:00:00Z") : Instant.ofEpochSecond(
         Math.floorDiv(untilNanos, TimeConstant.NANOS));
     long grain = rollup.grain().toSeconds();
     for (ZoneId z : zones) {
