@@ -17,9 +17,13 @@ final class ResourcesStatusCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    String namespace = options.read().project().settings().namespace();
+    var project = options.read().project();
+    String namespace = project.settings().namespace();
+    var databases = io.noemata.installer.plan.Declarations.databases(project);
     try (Connection c = options.connect()) {
-      List<LedgerRow> rows = LedgerReader.allRows(c, namespace);
+      // the ledgers of the databases this project installs into; others may be another deployment's
+      List<LedgerRow> rows = LedgerReader.allRows(c, namespace).stream()
+          .filter(r -> databases.contains(r.tableDatabase())).toList();
       System.out.print(options.json ? PlanJson.ledger(rows) + "\n" : table(namespace, rows));
       return 0;
     } catch (SQLException e) {

@@ -22,7 +22,7 @@ final class RollupValidation {
     var read = ProjectReader.read(project);
     try {
       return new RollupValidation(OnlineRollupCheck.run(c, read.project().settings().namespace(),
-          OnlineRollupCheck.databases(read.project()), window, Instant.now()));
+          io.noemata.installer.plan.Declarations.databases(read.project()), window, Instant.now()));
     } catch (SQLException e) {
       throw ChConnection.failure("comparing rollups with raw rows", e);
     }

@@ -38,21 +38,6 @@ public final class OnlineRollupCheck {
 
   private OnlineRollupCheck() {}
 
-  /** The databases a project's entries install into (their physical tables' databases). */
-  public static Set<String> databases(io.noemata.resources.model.Project project) {
-    Set<String> out = new TreeSet<>();
-    for (var file : project.resources()) {
-      for (var e : file.entries()) {
-        if (e.table() instanceof io.noemata.resources.model.TableRef.ViewTable v) {
-          project.viewTable(v.frameId(), v.alias()).ifPresent(t -> out.add(t.table().database()));
-        } else if (e.table() instanceof io.noemata.resources.model.TableRef.Physical p) {
-          out.add(p.name().database());
-        }
-      }
-    }
-    return out;
-  }
-
   /** Checks the ready rollups of {@code namespace} in {@code databases} as of {@code now}. */
   public static Result run(Connection c, String namespace, Set<String> databases, Duration window, Instant now)
       throws SQLException {

@@ -62,6 +62,21 @@ public final class Declarations {
     this.namespace = namespace;
   }
 
+  /** The databases a project's entries install into (their physical tables' databases). */
+  public static Set<String> databases(io.noemata.resources.model.Project project) {
+    Set<String> out = new java.util.TreeSet<>();
+    for (var file : project.resources()) {
+      for (var e : file.entries()) {
+        if (e.table() instanceof io.noemata.resources.model.TableRef.ViewTable v) {
+          project.viewTable(v.frameId(), v.alias()).ifPresent(t -> out.add(t.table().database()));
+        } else if (e.table() instanceof io.noemata.resources.model.TableRef.Physical p) {
+          out.add(p.name().database());
+        }
+      }
+    }
+    return out;
+  }
+
   /** Validates {@code read} against the server and resolves every installable entry. */
   public static Result resolve(ReadResult read, Connection connection) throws PlanException, SQLException {
     Declarations d = new Declarations(connection, read.project().settings().namespace());

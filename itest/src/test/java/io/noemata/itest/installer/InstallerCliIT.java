@@ -68,6 +68,22 @@ class InstallerCliIT {
   }
 
   @Test
+  void installOnPublishFalseIsHonouredAndTheFlagOverridesItOnce() throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_cli_off", dir, 200);
+    java.nio.file.Files.writeString(fx.project.resolve("noemata.json"),
+        "{\"namespace\": \"noemata\", \"resources\": {\"install_on_publish\": false}}");
+    ProcessRun off = cli(fx.project, "publish");
+    assertEquals(0, off.exitCode(), off.stderr());
+    assertTrue(off.stdout().contains("resources.install_on_publish is false"), off.stdout());
+    assertEquals(0, fx.count("SELECT count() FROM system.tables WHERE database = 'it_cli_off' AND startsWith(name, 'noemata')"));
+    ProcessRun on = cli(fx.project, "publish", "--install-resources", "--cutover-delay", "1s");
+    assertEquals(0, on.exitCode(), on.stderr());
+    assertTrue(fx.count("SELECT count() FROM system.tables WHERE database = 'it_cli_off' AND startsWith(name, 'noemata_rollup')") > 0);
+    ProcessRun skip = cli(fx.project, "publish", "--no-install-resources");
+    assertTrue(skip.stdout().contains("not installed"), skip.stdout());
+  }
+
+  @Test
   void withoutAConnectionTheCommandSaysHowToGiveOne() throws Exception {
     InstallerFixture fx = new InstallerFixture("it_cli_noconn", dir, 10);
     ProcessRun r = ProcessRun.run(new java.util.ArrayList<>(ProcessRun.cli("resources", "plan", "--project",
