@@ -10,9 +10,10 @@ import java.util.Set;
  * @param revision 12 hex digits of the declarations' content: the same files give the same revision
  * @param databases every database the plan touches (grants and the lock are taken on them)
  * @param ledger the current ledger rows of those databases
+ * @param server what the server reported when planning
  */
 public record Plan(String namespace, String revision, List<Accelerator> declared, List<Change> changes,
-    List<String> warnings, Set<String> databases, List<LedgerRow> ledger) {
+    List<String> warnings, Set<String> databases, List<LedgerRow> ledger, ServerState server) {
 
   public Plan {
     declared = List.copyOf(declared);
@@ -20,6 +21,12 @@ public record Plan(String namespace, String revision, List<Accelerator> declared
     warnings = List.copyOf(warnings);
     databases = Set.copyOf(databases);
     ledger = List.copyOf(ledger);
+  }
+
+  /** Whether {@code db.table}'s current statement {@code now} differs from the one recorded at install. */
+  public boolean changed(String db, String table, String now) {
+    String recorded = server.recordedDigests().get(db + "." + table);
+    return recorded != null && !recorded.equals(io.noemata.installer.ddl.Names.sha256Hex(now));
   }
 
   /** Nothing to install, repair or retire. */

@@ -46,7 +46,7 @@ public final class Planner {
         ledger.addAll(LedgerReader.rows(c, db, ns));
       }
     }
-    ServerState server = ServerState.read(c, databases);
+    ServerState server = ServerState.read(c, databases, ns);
     Map<String, LedgerRow> byIdentity = new HashMap<>();
     ledger.forEach(r -> byIdentity.put(r.identity(), r));
     List<Change> changes = new ArrayList<>();
@@ -68,7 +68,7 @@ public final class Planner {
     }
     String revision = Names.sha256Hex(String.join("\n", declared.accelerators().stream()
         .map(a -> identity(a) + "=" + a.declaration()).sorted().toList())).substring(0, 12);
-    return new Plan(ns, revision, declared.accelerators(), changes, declared.warnings(), databases, ledger);
+    return new Plan(ns, revision, declared.accelerators(), changes, declared.warnings(), databases, ledger, server);
   }
 
   /** The ledger identity of a declaration (see {@link LedgerRow#identity()}). */
@@ -147,6 +147,9 @@ public final class Planner {
     }
     if (!server.hasTable(db, r.materializedView())) {
       return "materialized view " + r.materializedView() + " is missing";
+    }
+    if (server.changedSinceRecorded(db, r.materializedView())) {
+      return "materialized view " + r.materializedView() + " changed on the server";
     }
     String view = server.statement(db, r.stableView());
     if (view == null) {

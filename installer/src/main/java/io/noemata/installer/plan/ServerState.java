@@ -16,12 +16,25 @@ import java.util.stream.Collectors;
  * as the server writes it (drift is compared in the server's own words).
  */
 public record ServerState(Map<String, String[]> columns, Map<String, String> indexes, Set<String> projections,
-    Map<String, String> tables) {
+    Map<String, String> tables, Map<String, String> recordedDigests) {
 
-  public static ServerState read(Connection c, Set<String> databases) throws SQLException {
+  /** Key in an object's settings (objects table) of the SHA-256 of its statement as the server wrote it. */
+  public static final String STATEMENT_DIGEST = "server_statement_sha256";
+
+  private static final java.util.regex.Pattern DIGEST = java.util.regex.Pattern.compile(
+      "\"" + STATEMENT_DIGEST + "\":\"([0-9a-f]{64})\"");
+
+  /** Whether {@code db.table}'s statement differs from the one recorded when noemata wrote it. */
+  public boolean changedSinceRecorded(String db, String table) {
+    String recorded = recordedDigests.get(db + "." + table);
+    String now = tables.get(db + "." + table);
+    return recorded != null && now != null && !recorded.equals(io.noemata.installer.ddl.Names.sha256Hex(now));
+  }
+
+  public static ServerState read(Connection c, Set<String> databases, String namespace) throws SQLException {
     String in = databases.stream().map(Literals::string).collect(Collectors.joining(", ", "(", ")"));
     if (databases.isEmpty()) {
-      return new ServerState(Map.of(), Map.of(), Set.of(), Map.of());
+      return new ServerState(Map.of(), Map.of(), Set.of(), Map.of(), Map.of());
     }
     Map<String, String[]> columns = new HashMap<>();
     query(c, "SELECT database, table, name, type, default_kind, default_expression FROM system.columns WHERE database IN "
@@ -36,7 +49,20 @@ public record ServerState(Map<String, String[]> columns, Map<String, String> ind
     Map<String, String> tables = new HashMap<>();
     query(c, "SELECT database, name, create_table_query FROM system.tables WHERE database IN " + in,
         rs -> tables.put(rs.getString(1) + "." + rs.getString(2), rs.getString(3)));
-    return new ServerState(columns, indexes, projections.keySet(), tables);
+    Map<String, String> digests = new HashMap<>();
+    String objects = io.noemata.core.ledger.LedgerSchema.objectsTable(namespace);
+    for (String db : databases) {
+      if (tables.containsKey(db + "." + objects)) {
+        query(c, "SELECT object, settings FROM " + Literals.qualified(db, objects) + " FINAL WHERE dropped = 0",
+            rs -> {
+              java.util.regex.Matcher m = DIGEST.matcher(rs.getString(2));
+              if (m.find()) {
+                digests.put(db + "." + rs.getString(1), m.group(1));
+              }
+            });
+      }
+    }
+    return new ServerState(columns, indexes, projections.keySet(), tables, digests);
   }
 
   public boolean hasTable(String db, String table) {

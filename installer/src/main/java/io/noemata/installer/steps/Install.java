@@ -89,6 +89,9 @@ final class Install {
     if (mv != null && !mv.contains(r.source().table())) {
       s.execute(RollupDdl.dropMaterializedView(db, r.materializedView())); // reads a retired finer target
       mv = null;
+    } else if (mv != null && !fresh && s.plan.changed(db, r.materializedView(), mv)) {
+      // changed on the server but still writing into this target: put its query back in place
+      s.execute(RollupDdl.modifyQuery(r, row.cutover()));
     }
     if (mv == null) {
       if (!s.now().isBefore(row.cutover())) {
@@ -160,7 +163,11 @@ final class Install {
     settings.put("source_table", a.table().toString());
     if (a instanceof Accelerator.Rollup r) {
       s.writer.recordObject(db, r.object(), r.object(), "rollup_target", r.key(), settings, false);
-      settings.put("server_statement", statement(s, db, r.materializedView()));
+      String written = statement(s, db, r.materializedView());
+      settings.put("server_statement", written);
+      // drift is compared with the statement as the server wrote it, by this digest
+      settings.put(io.noemata.installer.plan.ServerState.STATEMENT_DIGEST, written == null ? null
+          : io.noemata.installer.ddl.Names.sha256Hex(written));
       s.writer.recordObject(db, r.materializedView(), r.materializedView(), "materialized_view", r.key(), settings,
           false);
     } else if (!(a instanceof Accelerator.StoredColumn c && c.existing())) {

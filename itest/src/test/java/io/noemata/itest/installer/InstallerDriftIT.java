@@ -33,6 +33,10 @@ class InstallerDriftIT {
     fx.execute("DROP VIEW " + db + ".noemata_rollup_logs_logs_1m");
     fx.execute("DROP VIEW " + db + "." + spansTarget + "_mv");
     fx.execute("ALTER TABLE " + db + ".otel_logs DROP INDEX " + InstallerRetireIT.row(fx, "pod_name_filter").object());
+    String mv1h = InstallerRetireIT.target(fx, "logs_1h") + "_mv";
+    String select = fx.rows("SELECT as_select FROM system.tables WHERE database = '" + db + "' AND name = '" + mv1h + "'")
+        .get(0);
+    fx.execute("ALTER TABLE " + db + "." + mv1h + " MODIFY QUERY " + select + " HAVING 0");
     fx.execute("ALTER TABLE " + db + ".otel_logs MODIFY COLUMN " + column
         + " LowCardinality(String) MATERIALIZED LogAttributes['other']");
 
@@ -42,10 +46,11 @@ class InstallerDriftIT {
     }
     Map<String, String> repairs = drift.changes().stream().filter(ch -> ch.verb() == Change.Verb.REPAIR)
         .collect(Collectors.toMap(Change::key, Change::reason));
-    assertEquals(List.of("http_status", "logs_1m", "pod_name_filter", "spans_1m"),
+    assertEquals(List.of("http_status", "logs_1h", "logs_1m", "pod_name_filter", "spans_1m"),
         repairs.keySet().stream().sorted().toList(), drift.text());
     assertTrue(repairs.get("logs_1m").contains("stable view"), drift.text());
     assertTrue(repairs.get("spans_1m").contains("materialized view"), drift.text());
+    assertTrue(repairs.get("logs_1h").contains("changed on the server"), drift.text());
     assertTrue(repairs.get("http_status").contains("LogAttributes"), drift.text());
     assertEquals(first.revision(), drift.revision());
 
@@ -59,6 +64,9 @@ class InstallerDriftIT {
         + " Duration, StatusCode) VALUES (now64(9), 't', 's', 'GET /y', 'Server', 'cart', 77, 'Ok')");
     InstallerFixture.assertSameRows(fx.spansRawExact(), fx.spansRollupExact());
     InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+    fx.execute("INSERT INTO " + db + ".otel_logs (Timestamp, ServiceName, SeverityText, SeverityNumber, Body)"
+        + " VALUES (now64(9), 'cart', 'INFO', 9, 'after MODIFY QUERY')");
+    InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
     assertEquals(1, fx.count("SELECT count() FROM system.columns WHERE database = '" + db + "' AND name = '" + column
         + "' AND default_expression LIKE '%http.status_code%'"));
   }
