@@ -10,7 +10,6 @@ import io.noemata.driver.catalog.CatalogKey;
 import io.noemata.driver.catalog.CatalogState;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.rewriter.RewriteResult;
-import io.noemata.rewriter.Rewriter;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -84,7 +83,7 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     }
     RewriteResult r;
     try {
-      r = Rewriter.rewrite(sql, catalog.snapshot(), database, parameters);
+      r = RewriteCache.rewrite(sql, catalog.snapshot(), database, parameters);
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
       return new QueryProvenance(sql, sql, null, null, "rewriter error", null, e.toString(), false, null);
