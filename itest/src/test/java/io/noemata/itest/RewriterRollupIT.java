@@ -257,7 +257,7 @@ class RewriterRollupIT {
    */
   @Test
   void randomDashboardQueriesReturnTheSameRowsWhenRewritten() throws SQLException {
-    randomQueries(snapshot, Integer.getInteger("noemata.rollup.queries", 300), 20240603L);
+    randomQueries(snapshot, Integer.getInteger("noemata.rollup.queries", 1000), 20240603L);
   }
 
   /**
@@ -267,7 +267,7 @@ class RewriterRollupIT {
    */
   @Test
   void randomDashboardQueriesOverABackfillStillRunningReturnTheSameRows() throws SQLException {
-    randomQueries(backfilling, Integer.getInteger("noemata.rollup.queries", 300) / 2, 20241107L);
+    randomQueries(backfilling, Integer.getInteger("noemata.rollup.queries", 1000) / 4, 20241107L);
   }
 
   private void randomQueries(CatalogSnapshot catalog, int count, long defaultSeed) throws SQLException {
