@@ -17,11 +17,19 @@ final class ResourcesPlanCommand implements Callable<Integer> {
 
   @Mixin ProjectOptions options;
 
+  @picocli.CommandLine.Option(names = "--revision", description = "The revision to plan. Revisions are content hashes"
+      + " of the project's declarations; only the one on disk can be planned (check another out to plan it).")
+  String revision;
+
   @Override
   public Integer call() {
     var read = options.read();
     try (Connection c = options.connect()) {
       Plan plan = ProjectOptions.userErrors("plan", () -> Planner.plan(read, c));
+      if (revision != null && !revision.equals(plan.revision())) {
+        throw new UserError("revision " + revision + " is not the project on disk (revision " + plan.revision()
+            + "); check out that revision's files and run noemata resources plan again", 2);
+      }
       System.out.print(options.json ? PlanJson.plan(plan, "planned") + "\n" : plan.text());
       return 0;
     } catch (SQLException e) {

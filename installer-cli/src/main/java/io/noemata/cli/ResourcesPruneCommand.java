@@ -35,12 +35,14 @@ final class ResourcesPruneCommand implements Callable<Integer> {
         m.put("retire", r.retired());
         m.put("drop", r.dropped());
         m.put("retired_waiting", r.waiting());
+        m.put("untracked", r.untracked());
         System.out.println(Json.write(m));
       } else {
         String verb = dryRun ? "would " : "";
         print(verb + "retire", r.retired());
         print(verb + "drop", r.dropped());
         print("retired, kept until their prune time", r.waiting());
+        print("__nm_ objects no ledger names (review; prune leaves them)", r.untracked());
         if (dryRun) {
           System.out.println("Dry run: nothing was changed.");
         }

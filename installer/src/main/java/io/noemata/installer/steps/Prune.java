@@ -28,8 +28,12 @@ import java.util.List;
  */
 public final class Prune {
 
-  /** What prune retires and drops (or would, with --dry-run). */
-  public record Result(List<String> retired, List<String> dropped, List<String> waiting) {}
+  /**
+   * What prune retires and drops (or would, with --dry-run), and {@code __nm_*} objects in the
+   * project's databases that no ledger knows (another deployment's, or older): listed for review,
+   * never dropped.
+   */
+  public record Result(List<String> retired, List<String> dropped, List<String> waiting, List<String> untracked) {}
 
   private Prune() {}
 
@@ -51,8 +55,9 @@ public final class Prune {
             .add(describe(r) + (r.pruneAfter() == null ? "" : " (prune after " + r.pruneAfter() + ")"));
       }
     }
+    List<String> untracked = untracked(c, plan);
     if (dryRun || (retired.isEmpty() && dropped.isEmpty())) {
-      return new Result(retired, dropped, waiting);
+      return new Result(retired, dropped, waiting, untracked);
     }
     Publish.checkGrants(c, plan, io.noemata.installer.grants.GrantCheck.SERVER);
     try (NamespaceLock lock = Publish.lock(c, plan, options)) {
@@ -69,7 +74,26 @@ public final class Prune {
         }
       }
     }
-    return new Result(retired, dropped, waiting);
+    return new Result(retired, dropped, waiting, untracked);
+  }
+
+  /** {@code __nm_*} columns, indexes and projections in the plan's databases that the ledger does not name. */
+  private static List<String> untracked(Connection c, Plan plan) throws SQLException {
+    java.util.Set<String> known = new java.util.HashSet<>();
+    plan.ledger().forEach(r -> known.add(r.tableDatabase() + "." + r.tableName() + "." + r.object()));
+    plan.declared().forEach(a -> known.add(a.table().database() + "." + a.table().table() + "." + a.object()));
+    List<String> out = new ArrayList<>();
+    java.util.Map<String, String[]> all = new java.util.TreeMap<>();
+    plan.server().columns().keySet().forEach(k -> all.put(k, new String[] {"column"}));
+    plan.server().indexes().keySet().forEach(k -> all.put(k, new String[] {"index"}));
+    plan.server().projections().forEach(k -> all.put(k, new String[] {"projection"}));
+    for (var e : all.entrySet()) {
+      String name = e.getKey().substring(e.getKey().lastIndexOf('.') + 1);
+      if (name.startsWith(Names.PREFIX) && !known.contains(e.getKey())) {
+        out.add(e.getValue()[0] + " " + e.getKey());
+      }
+    }
+    return out;
   }
 
   private static String describe(LedgerRow r) {

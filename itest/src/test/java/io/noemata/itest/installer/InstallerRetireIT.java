@@ -96,6 +96,14 @@ class InstallerRetireIT {
     assertEquals(1, fx.count("SELECT count() FROM system.columns WHERE database = '" + fx.db
         + "' AND name = '__otel_materialized_k8s.pod.name'"));
     InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+
+    // another deployment's accelerator on the shared table: listed for review, never dropped
+    assertEquals(List.of(), prune(fx, eightDaysLater, true).untracked());
+    fx.execute("ALTER TABLE " + fx.db + ".otel_logs ADD COLUMN __nm_0123456789abcdef String MATERIALIZED 'x'");
+    assertEquals(List.of("column " + fx.db + ".otel_logs.__nm_0123456789abcdef"),
+        prune(fx, eightDaysLater, false).untracked());
+    assertEquals(1, fx.count("SELECT count() FROM system.columns WHERE database = '" + fx.db
+        + "' AND name = '__nm_0123456789abcdef'"));
   }
 
   static Prune.Result prune(InstallerFixture fx, InstallOptions o, boolean dryRun) throws Exception {
