@@ -547,7 +547,15 @@ final class RollupLevel {
   private void aggregate(Expr.Call c, Deque<String> expanding) {
     aggregates = true;
     String read;
-    if (RollupFunctions.lower(c.name()).equals("countif") && c.params() == null && !c.distinct()
+    // A measure stored with this very definition answers it, whatever columns its arguments read
+    // (the seed's ErrorCount: countIf(SeverityNumber >= 17) over a rollup without SeverityNumber).
+    Optional<String> stored = StoredStates.canonical(c, id -> {
+      boolean alias = id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name());
+      return alias || !refersToTable(id) ? Optional.empty() : Optional.of(id.name());
+    }).flatMap(k -> states.read(k, info));
+    if (stored.isPresent()) {
+      read = stored.get();
+    } else if (RollupFunctions.lower(c.name()).equals("countif") && c.params() == null && !c.distinct()
         && c.args().size() == 1) {
       Expr condition = c.args().get(0);
       TimeForm f = form(condition, expanding, false);
@@ -555,12 +563,7 @@ final class RollupLevel {
       read = states.countIf(withEdits(condition)).orElseThrow(() -> new Skip(RollupSkip.MEASURE_NOT_STORED,
           rollup.key() + " stores no count() as a summable count for " + text(c)));
     } else {
-      Optional<String> key = StoredStates.canonical(c, id -> {
-        boolean alias = id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name());
-        return alias || !refersToTable(id) ? Optional.empty() : Optional.of(id.name());
-      });
-      read = key.flatMap(k -> states.read(k, info)).orElseThrow(() -> new Skip(RollupSkip.MEASURE_NOT_STORED,
-          rollup.key() + " stores no state for " + text(c)));
+      throw new Skip(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no state for " + text(c));
     }
     aggregateEdits.put(c.start(), new Edit(c.start(), c.end(), read));
   }

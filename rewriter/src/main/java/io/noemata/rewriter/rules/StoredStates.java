@@ -68,16 +68,71 @@ final class StoredStates {
     }
     b.append('(');
     for (int i = 0; i < args.size(); i++) {
-      if (!(args.get(i) instanceof Expr.Identifier id)) {
+      Optional<String> arg = argument(args.get(i), column);
+      if (arg.isEmpty()) {
         return Optional.empty();
       }
-      Optional<String> name = column.apply(id);
-      if (name.isEmpty()) {
-        return Optional.empty();
-      }
-      b.append(i > 0 ? ", " : "").append(name.get());
+      b.append(i > 0 ? ", " : "").append(arg.get());
     }
     return Optional.of(b.append(')').toString());
+  }
+
+  /** Operators as the functions ClickHouse reads them as, the form the installer records definitions in. */
+  private static final Map<String, String> OPERATORS = Map.ofEntries(
+      Map.entry("=", "equals"), Map.entry("==", "equals"), Map.entry("!=", "notEquals"), Map.entry("<>", "notEquals"),
+      Map.entry("<", "less"), Map.entry("<=", "lessOrEquals"), Map.entry(">", "greater"), Map.entry(">=", "greaterOrEquals"),
+      Map.entry("+", "plus"), Map.entry("-", "minus"), Map.entry("*", "multiply"), Map.entry("/", "divide"),
+      Map.entry("%", "modulo"), Map.entry("AND", "and"), Map.entry("OR", "or"));
+
+  /**
+   * An aggregate's argument in a normal form: a column as {@code column} names it, or a row
+   * expression over columns and literals with operators written as the functions they are
+   * ({@code a >= 17} is {@code greaterOrEquals(a, 17)}), so that a measure such as
+   * {@code countIf(SeverityNumber >= 17)} is found however the query or the ledger spells it.
+   */
+  private static Optional<String> argument(Expr e, Function<Expr.Identifier, Optional<String>> column) {
+    if (e instanceof Expr.Identifier id) {
+      return column.apply(id);
+    }
+    if (e instanceof Expr.Parens p) {
+      return argument(p.inner(), column);
+    }
+    if (e instanceof Expr.Literal l) {
+      return switch (l.kind()) {
+        case STRING -> Optional.of(Literals.string(Literals.unquote(l.text())));
+        case NUMBER -> {
+          try {
+            yield Optional.of(new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
+          } catch (NumberFormatException notDecimal) {
+            yield Optional.of(l.text());
+          }
+        }
+        default -> Optional.of(l.text().toUpperCase(java.util.Locale.ROOT));
+      };
+    }
+    if (e instanceof Expr.Binary b) {
+      String function = OPERATORS.get(b.op().toUpperCase(java.util.Locale.ROOT));
+      Optional<String> left = argument(b.left(), column);
+      Optional<String> right = argument(b.right(), column);
+      return function == null || left.isEmpty() || right.isEmpty() ? Optional.empty()
+          : Optional.of(function + "(" + left.get() + ", " + right.get() + ")");
+    }
+    if (e instanceof Expr.Unary u) {
+      String function = u.op().equals("-") ? "negate" : u.op().equalsIgnoreCase("NOT") ? "not" : null;
+      return function == null ? Optional.empty() : argument(u.operand(), column).map(o -> function + "(" + o + ")");
+    }
+    if (e instanceof Expr.Call c && c.params() == null && !c.distinct() && !RollupFunctions.isAggregate(c)) {
+      StringBuilder b = new StringBuilder(c.name()).append('(');
+      for (int i = 0; i < c.args().size(); i++) {
+        Optional<String> a = argument(c.args().get(i), column);
+        if (a.isEmpty()) {
+          return Optional.empty();
+        }
+        b.append(i > 0 ? ", " : "").append(a.get());
+      }
+      return Optional.of(b.append(')').toString());
+    }
+    return Optional.empty();
   }
 
   /** The expression reading the aggregate {@code key} (canonical) from stored states, if any state answers it. */

@@ -1,0 +1,43 @@
+package io.noemata.rewriter.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import io.noemata.rewriter.sql.Expr;
+import io.noemata.rewriter.sql.SqlParser;
+
+/** Measures are found by their definition, whatever the spelling of the query's aggregate. */
+class StoredStatesTest {
+
+  private static Optional<String> key(String aggregate) {
+    Expr.Call c = (Expr.Call) SqlParser.parseExpression(aggregate).node();
+    return StoredStates.canonical(c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty());
+  }
+
+  @Test
+  void aMeasureOverARowExpressionMatchesItsDefinitionSpelledAnotherWay() {
+    Optional<String> stored = key("countIf(SeverityNumber >= 17)");
+    assertTrue(stored.isPresent());
+    assertEquals(stored, key("countIf( `SeverityNumber`>=17.0 )"));
+    assertEquals(stored, key("countIf((SeverityNumber >= 17))"));
+    assertEquals(key("countIf(StatusCode = 'Error')"), key("countIf(StatusCode == 'Error')"));
+    assertEquals(stored, key("countIf(greaterOrEquals(SeverityNumber, 17))"), "the function form the ledger records");
+  }
+
+  @Test
+  void differentConditionsAreDifferentMeasures() {
+    assertNotEquals(key("countIf(SeverityNumber >= 17)"), key("countIf(SeverityNumber > 17)"));
+    assertNotEquals(key("countIf(SeverityNumber >= 17)"), key("countIf(SeverityNumber >= 18)"));
+    assertNotEquals(key("countIf(StatusCode = 'Error')"), key("countIf(StatusCode = 'error')"));
+  }
+
+  @Test
+  void aggregatesInsideArgumentsAreNotMeasures() {
+    assertEquals(Optional.empty(), key("sum(count())"));
+  }
+}
