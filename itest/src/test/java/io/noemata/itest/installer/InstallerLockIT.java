@@ -63,6 +63,37 @@ class InstallerLockIT {
   }
 
   @Test
+  void twoPublishesStartedTogetherOneInstallsTheOtherNamesItsHolder() throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_lock_two", dir, 1_000);
+    List<String> cmd = ProcessRun.cli("publish", "--project", fx.project.toString(), "--url",
+        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "8s");
+    // two threads of our own: the common pool may have a single worker on two cores
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    List<ProcessRun> runs;
+    try {
+      var a = pool.submit(() -> run(cmd));
+      var b = pool.submit(() -> run(cmd));
+      runs = List.of(a.get(), b.get());
+    } finally {
+      pool.shutdown();
+    }
+    List<Integer> codes = runs.stream().map(ProcessRun::exitCode).sorted().toList();
+    assertEquals(List.of(0, 3), codes, runs.toString());
+    ProcessRun refused = runs.stream().filter(r -> r.exitCode() == 3).findFirst().orElseThrow();
+    assertTrue(refused.stderr().matches("(?s).*is locked in database it_lock_two by default@\\S+ pid \\d+ #.*"),
+        refused.stderr());
+    InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+  }
+
+  private static ProcessRun run(List<String> cmd) {
+    try {
+      return ProcessRun.run(cmd, Map.of("NOEMATA_CH_USER", "default"), 300);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
   void twoConcurrentContendersNeverBothHoldTheLock() throws Exception {
     InstallerFixture fx = new InstallerFixture("it_lock_race", dir, 100);
     try (Connection a = fx.connect(); Connection b = fx.connect()) {
