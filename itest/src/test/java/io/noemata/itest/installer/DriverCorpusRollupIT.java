@@ -70,6 +70,8 @@ class DriverCorpusRollupIT {
     plain = InstallerFixture.TARGET.connect(DB);
     noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/" + DB,
         InstallerFixture.TARGET.credentials());
+    // published through plain clickhouse-jdbc: a catalog another test cached does not know it yet
+    noemata.unwrap(io.noemata.driver.NoemataConnection.class).invalidateCatalog();
   }
 
   @AfterAll
