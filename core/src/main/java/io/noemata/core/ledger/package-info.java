@@ -12,7 +12,9 @@
  *   <li>{@code <ns>_resource_ledger}: one row per accelerator and installed object.</li>
  *   <li>{@code <ns>_resource_objects}: every object noemata created (columns, indexes, projections,
  *       rollup targets, materialized views, stable views, and these tables themselves) with its
- *       kind and settings as JSON, so the storage describes itself to any SQL tool.</li>
+ *       kind and settings as JSON, so the storage describes itself to any SQL tool; each publish
+ *       also records its revision there ({@code kind = 'revision'}, {@code object} the revision,
+ *       settings with {@code published_at} and the declared accelerators).</li>
  *   <li>{@code <ns>_resource_lock}: the namespace lock (see below).</li>
  * </ul>
  *

@@ -50,6 +50,7 @@ public final class Publish {
       Plan locked = Planner.plan(read, c); // another installation may have finished meanwhile
       Session s = new Session(c, locked, options, lock);
       install(s);
+      recordRevision(s);
       return locked;
     }
   }
@@ -99,6 +100,21 @@ public final class Publish {
       if (ch.accelerator() != null) {
         Converge.run(s, ch.accelerator());
       }
+    }
+  }
+
+  /**
+   * "Each publish records a revision": the revision (a hash of the declarations) in the objects
+   * table of every database of the plan. The same files give the same revision, so a publish that
+   * only repairs drift creates none.
+   */
+  private static void recordRevision(Session s) throws SQLException {
+    java.util.Map<String, Object> settings = new java.util.LinkedHashMap<>();
+    settings.put("revision", s.plan.revision());
+    settings.put("published_at", s.now().toString());
+    settings.put("declared", s.plan.declared().stream().map(Planner::identity).toList());
+    for (String db : s.plan.databases()) {
+      s.writer.recordObject(db, "", s.plan.revision(), "revision", "", settings, false);
     }
   }
 

@@ -45,6 +45,8 @@ class InstallerPublishIT {
       assertEquals(1, fx.count("SELECT count() FROM system.tables WHERE database = '" + db + "' AND name LIKE '" + t
           + "\\_\\_%' AND engine = 'AggregatingMergeTree'"));
     }
+    assertEquals(List.of(plan.revision()), fx.rows("SELECT object FROM " + db + ".noemata_resource_objects FINAL"
+        + " WHERE kind = 'revision'"));
     try (Connection c = fx.connect()) {
       List<LedgerRow> rows = LedgerReader.rows(c, db, "noemata");
       assertEquals(7, rows.size());
@@ -61,13 +63,16 @@ class InstallerPublishIT {
   @Order(2)
   void rowsInsertedAfterTheCutoverReachTheRollupsThroughTheViews() throws Exception {
     String db = fx.db;
-    // a recent row, then a late one for an older (but post-cutover) minute, and a span
+    // a recent row, then a late one for an older minute, stamped after the cutover (a row stamped
+    // before it and arriving after its day was backfilled is the documented gap, not tested here)
+    long cutover = fx.count("SELECT max(toUnixTimestamp(cutover)) FROM " + db + ".noemata_resource_ledger FINAL");
+    String late = "toDateTime64(" + (cutover + 1) + ", 9, 'UTC')";
     fx.execute("INSERT INTO " + db + ".otel_logs (Timestamp, TraceId, SeverityText, SeverityNumber, ServiceName, Body)"
-        + " VALUES (now64(9) - INTERVAL 1 SECOND, 'late-trace-1', 'ERROR', 17, 'checkout', 'x')");
+        + " VALUES (now64(9), 'late-trace-1', 'ERROR', 17, 'checkout', 'x')");
     fx.execute("INSERT INTO " + db + ".otel_logs (Timestamp, TraceId, SeverityText, SeverityNumber, ServiceName, Body)"
-        + " VALUES (now64(9) - INTERVAL 2 SECOND, 'late-trace-2', 'info', 9, 'checkout', 'late')");
+        + " VALUES (" + late + ", 'late-trace-2', 'info', 9, 'checkout', 'late')");
     fx.execute("INSERT INTO " + db + ".otel_traces (Timestamp, TraceId, SpanId, SpanName, SpanKind, ServiceName,"
-        + " Duration, StatusCode) VALUES (now64(9), 'late-trace-1', 's1', 'GET /x', 'Server', 'checkout', 1234, 'Ok')");
+        + " Duration, StatusCode) VALUES (" + late + ", 'late-trace-1', 's1', 'GET /x', 'Server', 'checkout', 1234, 'Ok')");
     InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
     InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
     InstallerFixture.assertSameRows(fx.spansRawExact(), fx.spansRollupExact());
