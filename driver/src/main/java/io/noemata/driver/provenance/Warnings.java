@@ -36,7 +36,8 @@ public final class Warnings {
     for (RollupUse use : p.rollups()) {
       if (use.read()) {
         chain.add(WarningCode.ROLLUP_READ, "noemata: " + (p.dryRun() ? "would read" : "read") + " rollup " + use.rollup()
-            + " (" + use.stableView() + ") for " + use.table() + level(use.level()));
+            + " (" + use.stableView() + ") for " + use.table() + level(use.level())
+            + (use.rawEdges() ? ", and raw rows for the parts of the window it does not hold whole" : ""));
       } else {
         chain.add(WarningCode.ROLLUP_SKIPPED, "noemata: skipped rollup " + use.rollup() + " for " + use.table()
             + level(use.level()) + ": " + use.reason() + "; to use it: " + use.remedy());

@@ -89,7 +89,7 @@ class WarningsTest {
   void rollupReadAndSkippedNameTheRollupReasonAndRemedy() {
     String sql = "SELECT count() FROM otel.otel_logs WHERE Timestamp >= now() - INTERVAL 1 HOUR";
     Provenance prov = new Provenance(null, List.of(), List.of(
-        readUse(1, "otel.otel_logs", "logs_1h", "noemata_rollup_logs_logs_1h"),
+        RollupUse.read(1, "otel.otel_logs", "logs_1h", "noemata_rollup_logs_logs_1h", false),
         RollupUse.skipped(2, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", RollupSkip.NO_WINDOW,
             "the level has no lower bound on Timestamp")));
     QueryProvenance p = new QueryProvenance(sql, "SELECT ...", "SELECT ...", prov, null, null, null, false, null);
@@ -98,22 +98,12 @@ class WarningsTest {
     assertEquals(9121, w.get(0).getErrorCode());
     assertEquals("noemata: read rollup logs_1h (noemata_rollup_logs_logs_1h) for otel.otel_logs", w.get(0).getMessage());
     assertEquals("01N22", w.get(1).getSQLState());
+    QueryProvenance edges = new QueryProvenance(sql, "SELECT ...", "SELECT ...", new Provenance(null, List.of(),
+        List.of(RollupUse.read(1, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", true))), null, null, null,
+        false, null);
+    assertEquals("noemata: read rollup logs_1m (noemata_rollup_logs_logs_1m) for otel.otel_logs, and raw rows for the"
+        + " parts of the window it does not hold whole", Warnings.of(edges).getMessage());
     assertEquals("noemata: skipped rollup logs_1m for otel.otel_logs (query level 2): the level has no lower bound on"
         + " Timestamp; to use it: " + RollupSkip.NO_WINDOW.remedy, w.get(1).getMessage());
-  }
-
-  /** RollupUse.read across the rewriter's signatures (a raw-edges flag is being added; false here). */
-  private static RollupUse readUse(int level, String table, String rollup, String view) {
-    try {
-      for (java.lang.reflect.Method m : RollupUse.class.getMethods()) {
-        if (m.getName().equals("read") && java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
-          return (RollupUse) (m.getParameterCount() == 4 ? m.invoke(null, level, table, rollup, view)
-              : m.invoke(null, level, table, rollup, view, false));
-        }
-      }
-    } catch (ReflectiveOperationException e) {
-      throw new AssertionError(e);
-    }
-    throw new AssertionError("no RollupUse.read");
   }
 }
