@@ -29,7 +29,8 @@ final class Backfill {
       return;
     }
     Instant cutover = row.cutover();
-    Install.sleepUntil(s, cutover);
+    // rows stamped just before the cutover may still be on their way: give them the cutover delay
+    Install.sleepUntil(s, cutover.plus(s.options.cutoverDelay()));
     CrashPoint.at("after-cutover");
     Instant newest = Instant.ofEpochSecond(Math.floorDiv(cutover.getEpochSecond() - 1, DAY) * DAY);
     Instant floor = row.backfillFloor();

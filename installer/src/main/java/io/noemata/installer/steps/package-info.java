@@ -14,7 +14,8 @@
  * (target, cutover, day) on a target that remembers the last 10,000 blocks. A chunk retried after a
  * crash is dropped by the server if it had landed. If the view is missing after its cutover (a crash
  * before it was created, or drift), the target is emptied and filled again from a new cutover.
- * A row stamped before the cutover but inserted after its day's chunk ran is in neither: the cutover
- * delay is the ingest lag this design tolerates.
+ * The backfill starts one cutover delay after the cutover, so rows stamped just before it that
+ * arrive up to that late are counted; a row stamped before the cutover and inserted after its day's
+ * chunk ran is in neither: that delay is the ingest lag this design tolerates.
  */
 package io.noemata.installer.steps;
