@@ -62,14 +62,22 @@ public record ProcessRun(int exitCode, String stdout, String stderr) {
     return new ProcessRun(p.exitValue(), out.join(), err.join());
   }
 
+  /**
+   * Reads {@code in} to its end on a thread of its own: the common pool may have a single worker on
+   * two cores, and a child that fills one pipe while the other is drained would never finish.
+   */
   static CompletableFuture<String> drain(InputStream in) {
-    return CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<String> result = new CompletableFuture<>();
+    Thread reader = new Thread(() -> {
       try (in) {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        result.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
       } catch (IOException e) {
-        return "<unreadable: " + e + ">";
+        result.complete("<unreadable: " + e + ">");
       }
-    });
+    }, "process-output");
+    reader.setDaemon(true);
+    reader.start();
+    return result;
   }
 
   /** The non-empty lines of stderr. */
