@@ -101,12 +101,20 @@ class CliIT {
   }
 
   @Test
-  void demoGeneratesDataAndPrintsRowCountsAndAnAggregate() throws Exception {
-    ProcessRun run = ProcessRun.run(ProcessRun.cli("demo", "--rows", "50000", "--days", "2"), Map.of(), 600);
-    assertEquals(0, run.exitCode(), run.stderr());
-    assertTrue(run.stdout().contains("50,000 logs and 50,000 spans over 2 days"), run.stdout());
-    assertTrue(run.stdout().matches("(?s).*otel_logs\\s+50,005\\n.*"), "log rows plus the five boundary rows: " + run.stdout());
-    assertTrue(run.stdout().matches("(?s).*otel_traces\\s+50,000\\n.*"), run.stdout());
-    assertTrue(run.stdout().matches("(?s).*service\\s+spans\\s+p99_ms\\s+error_pct\\n\\s+frontend\\s+\\d+.*"), run.stdout());
+  void demoGeneratesPublishesAndShowsTheDashboardAcceleratedWithResultsEqualToRaw() throws Exception {
+    Path report = temp.resolve("demo.html");
+    ProcessRun run = ProcessRun.run(ProcessRun.cli("demo", "--rows", "60000", "--days", "3", "--repeat", "1",
+        "--report", report.toString()), Map.of(), 900);
+    assertEquals(0, run.exitCode(), run.stdout() + run.stderr());
+    String out = run.stdout();
+    assertTrue(out.contains("60,000 logs and 60,000 spans over 3 days"), out);
+    assertTrue(out.matches("(?s).*otel_logs \\d[\\d,]* rows; otel_traces 60,000 rows;.*"), out);
+    assertTrue(out.contains("noemata publish"), out);
+    assertTrue(out.matches("(?s).*checked: \\d+ of \\d+ panels accelerated, every result identical to raw.*"), out);
+    assertTrue(out.contains("read rollup logs_1m"), "a panel reads the minute rollup: " + out);
+    assertTrue(out.contains("read rollup logs_1h"), "a panel reads the hour rollup: " + out);
+    assertTrue(out.contains("read stored column"), out);
+    assertTrue(out.matches("(?s).*Log volume, unaligned Grafana range\\s+no .*skipped rollup logs_1m.*"), "the honest miss says why: " + out);
+    assertTrue(Files.readString(report).contains("<svg"), "the report has its charts");
   }
 }
