@@ -59,7 +59,7 @@ class DriverCorpusIT {
 
   private record Outcome(List<String> columns, List<List<String>> rows, QueryProvenance provenance, List<String> states) {}
 
-  private static Outcome run(Connection c, DriverFixture.CorpusQuery q) throws SQLException {
+  private static Outcome run(Connection c, CorpusFile.Query q) throws SQLException {
     if (!q.params().isEmpty()) {
       try (PreparedStatement ps = c.prepareStatement(q.sql())) {
         for (int i = 0; i < q.params().size(); i++) {
@@ -124,7 +124,7 @@ class DriverCorpusIT {
     List<String> expectChange = new ArrayList<>();
     List<String> allowChange = new ArrayList<>();
     List<String> actual = new ArrayList<>();
-    for (DriverFixture.CorpusQuery q : DriverFixture.corpus()) {
+    for (CorpusFile.Query q : DriverFixture.corpus()) {
       if (q.expect().equals("column")) {
         allowChange.add(q.id());
         // LogAttributes['http.status_code'] has no stored column on this table: see dep-http-status-column

@@ -123,48 +123,9 @@ final class DriverFixture {
     return warnings(w).stream().map(SQLWarning::getSQLState).toList();
   }
 
-  /** One statement of shared/corpus/queries_shared.sql. */
-  record CorpusQuery(String id, String expect, List<String> params, String sql) {}
-
-  static List<CorpusQuery> corpus() {
-    Path file = sharedDir().resolve("corpus/queries_shared.sql");
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    List<CorpusQuery> out = new ArrayList<>();
-    for (int i = 0; i < lines.size(); i++) {
-      String line = lines.get(i);
-      if (!line.startsWith("-- id: ")) {
-        continue;
-      }
-      String id = line.substring(7, line.indexOf('|')).strip();
-      String expect = line.substring(line.indexOf("expect:") + 7).strip();
-      List<String> params = new ArrayList<>();
-      i++;
-      while (lines.get(i).startsWith("-- note:") || lines.get(i).startsWith("-- params:")) {
-        if (lines.get(i).startsWith("-- params:")) {
-          for (String p : lines.get(i).substring(10).split(",")) {
-            params.add(p.strip().replaceAll("^'|'$", ""));
-          }
-        }
-        i++;
-      }
-      StringBuilder sql = new StringBuilder();
-      while (true) {
-        String l = lines.get(i);
-        if (l.stripTrailing().endsWith(";")) {
-          sql.append(l, 0, l.lastIndexOf(';'));
-          break;
-        }
-        sql.append(l).append('\n');
-        i++;
-      }
-      out.add(new CorpusQuery(id, expect, List.copyOf(params), sql.toString()));
-    }
-    return out;
+  /** The statements of shared/corpus/queries_shared.sql. */
+  static List<CorpusFile.Query> corpus() {
+    return CorpusFile.queries(sharedDir());
   }
 
   static Path sharedDir() {

@@ -191,7 +191,7 @@ class RewriterRollupIT {
         () -> compare(q)));
   }
 
-  private void compare(DriverFixture.CorpusQuery q) throws SQLException {
+  private void compare(CorpusFile.Query q) throws SQLException {
     // the rewriter gets bound values as the SQL text they are sent as: strings quoted
     RewriteResult r = Rewriter.rewrite(q.sql(), snapshot, DB,
         q.params().stream().map(io.noemata.core.sql.Literals::string).toList());
@@ -210,7 +210,7 @@ class RewriterRollupIT {
   }
 
   /** Runs the query as written and as rewritten and compares; returns the number of rows. */
-  private int sameResults(DriverFixture.CorpusQuery q, String rewrittenSql, double quantileTolerance)
+  private int sameResults(CorpusFile.Query q, String rewrittenSql, double quantileTolerance)
       throws SQLException {
     Result original = run(q.sql(), q.params());
     Result rewritten = run(rewrittenSql, q.params());
@@ -284,7 +284,7 @@ class RewriterRollupIT {
         continue;
       }
       rewritten++;
-      sameResults(new DriverFixture.CorpusQuery("random " + seed + "#" + i, "rollup", List.of(), sql), r.sql(),
+      sameResults(new CorpusFile.Query("random " + seed + "#" + i, "rollup", List.of(), sql), r.sql(),
           QUANTILE);
     }
     System.out.printf("random dashboard queries: %d drawn (seed %d), %d rewritten (%d with raw rows), 0 mismatches%n",
@@ -298,7 +298,7 @@ class RewriterRollupIT {
    * The rows whose presence does not depend on how ties are broken: all of them, unless LIMIT cut
    * the result; then those strictly before the last value of the first ORDER BY column.
    */
-  private static List<List<String>> determined(DriverFixture.CorpusQuery q, Result r, List<Integer> exactColumns) {
+  private static List<List<String>> determined(CorpusFile.Query q, Result r, List<Integer> exactColumns) {
     Statement st = SqlParser.parse(q.sql()).node();
     List<Query.Select> selects = Query.selects(st.query());
     Query.Select outer = selects.get(selects.size() - 1);

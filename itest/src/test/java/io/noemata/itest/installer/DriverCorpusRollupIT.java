@@ -34,6 +34,7 @@ import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
 import io.noemata.rewriter.RollupUse;
+import io.noemata.itest.CorpusFile;
 
 /**
  * The shared corpus over the corpus days with the example project published (its rollups kept for
@@ -87,7 +88,7 @@ class DriverCorpusRollupIT {
 
   private record Outcome(List<List<String>> rows, QueryProvenance provenance, List<SQLWarning> warnings) {}
 
-  private static Outcome run(Connection c, io.noemata.itest.installer.CorpusFile.Query q) throws SQLException {
+  private static Outcome run(Connection c, CorpusFile.Query q) throws SQLException {
     String sql = retarget(q.sql());
     Statement st;
     ResultSet rs;

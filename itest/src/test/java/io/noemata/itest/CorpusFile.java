@@ -1,4 +1,4 @@
-package io.noemata.itest.installer;
+package io.noemata.itest;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,13 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The statements of shared/corpus/queries_shared.sql with their id, label and bound values. */
-final class CorpusFile {
+public final class CorpusFile {
 
-  record Query(String id, String expect, List<String> params, String sql) {}
+  public record Query(String id, String expect, List<String> params, String sql) {}
 
   private CorpusFile() {}
 
-  static List<Query> queries(Path shared) {
+  public static List<Query> queries(Path shared) {
     List<String> lines;
     try {
       lines = Files.readAllLines(shared.resolve("corpus/queries_shared.sql"));
