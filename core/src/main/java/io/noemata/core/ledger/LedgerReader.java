@@ -134,7 +134,8 @@ public final class LedgerReader {
         measures, from, null);
   }
 
-  private static Set<String> tablesOf(Connection c, String db) throws SQLException {
+  /** The names of the tables and views of {@code db} ({@code system.tables}). */
+  public static Set<String> tablesOf(Connection c, String db) throws SQLException {
     Set<String> out = new HashSet<>();
     try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT name FROM system.tables WHERE database = " + Literals.string(db))) {

@@ -21,7 +21,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +120,7 @@ public final class CatalogLoader {
       Set<String> present;
       try {
         rows = LedgerReader.rows(c, db, namespace);
-        present = tableNames(c, db);
+        present = LedgerReader.tablesOf(c, db);
       } catch (SQLException e) {
         LOG.warn("noemata: skipping the rollups of {}.{}: {}", db, LedgerSchema.ledgerTable(namespace),
             CatalogCache.firstLine(e));
@@ -149,17 +148,6 @@ public final class CatalogLoader {
         b.rollups.add(r);
       }
     }
-  }
-
-  private static Set<String> tableNames(Connection c, String db) throws SQLException {
-    Set<String> out = new HashSet<>();
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT name FROM system.tables WHERE database = " + Literals.string(db))) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
   }
 
   private static List<String> strings(Array array) throws SQLException {
