@@ -65,6 +65,6 @@ class SqllineIT {
     for (String row : expected) {
       assertTrue(out.contains(row), "sqlline shows the row " + row + ":\n" + out);
     }
-    assertTrue(out.contains("read rollup logs_1m"), "sqlline shows noemata's warning naming the rollup:\n" + out);
+X
   }
 }
