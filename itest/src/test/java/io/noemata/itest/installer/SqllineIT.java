@@ -65,6 +65,6 @@ class SqllineIT {
     for (String row : expected) {
       assertTrue(out.contains(row), "sqlline shows the row " + row + ":\n" + out);
     }
-X
+    assertTrue(out.matches("(?s).*Warning: noemata: read rollup logs_1[mh] .*"), "sqlline shows noemata's warning naming the rollup:\n" + out);
   }
 }
