@@ -146,6 +146,9 @@ final class DemoCommand implements Callable<Integer> {
         problems.add(r.query().panel() + ": meant to be accelerated, was not");
       }
       accelerated += r.accelerated() ? 1 : 0;
+      if (!r.query().expectAccelerated() && r.warnings().stream().noneMatch(w -> w.contains("skipped"))) {
+        problems.add(r.query().panel() + ": not accelerated, and no warning says why");
+      }
     }
     if (report != null) {
       DashboardReport.writeHtml(report, "noemata demo: dashboard raw vs through noemata", results);

@@ -114,7 +114,9 @@ class CliIT {
     assertTrue(out.contains("read rollup logs_1m"), "a panel reads the minute rollup: " + out);
     assertTrue(out.contains("read rollup logs_1h"), "a panel reads the hour rollup: " + out);
     assertTrue(out.contains("read stored column"), out);
-    assertTrue(out.matches("(?s).*Log volume, unaligned Grafana range\\s+no .*skipped rollup logs_1m.*"), "the honest miss says why: " + out);
+    assertTrue(out.matches("(?s).*Latest error lines\\s+no .*skipped rollup logs_1[mh] for otel\\.otel_logs: .*"),
+        "the honest miss says why: " + out);
+    assertTrue(out.matches("(?s).*Log volume, unaligned Grafana range\\s+yes .*"), "an unaligned range reads rollup and raw edges: " + out);
     assertTrue(Files.readString(report).contains("<svg"), "the report has its charts");
   }
 }

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * The demo's dashboard over {@code otel.otel_logs} / {@code otel.otel_traces}: time series by service
  * and severity, error counts, p99 latency by span, error rate, average duration, top pods by a Map
- * subscript, a Map-subscript filter, and an unaligned Grafana time range. Windows fall on the
- * demo data's days (from 2024-06-03 UTC).
+ * subscript, a Map-subscript filter, a list of the latest error lines (raw rows: nothing but the
+ * table answers it) and an unaligned Grafana time range. Windows fall on the demo data's days.
  */
 public final class Dashboard {
 
@@ -45,6 +45,10 @@ public final class Dashboard {
             "SELECT ServiceName, count() AS lines\n"
                 + "FROM otel.otel_logs WHERE " + window + " AND LogAttributes['http.status_code'] = '500'\n"
                 + "GROUP BY ServiceName ORDER BY ServiceName", true),
+        new DashboardQuery("Latest error lines", "Grafana logs panel",
+            "SELECT Timestamp, ServiceName, SeverityText, Body\n"
+                + "FROM otel.otel_logs WHERE " + window + " AND SeverityNumber >= 17\n"
+                + "ORDER BY Timestamp DESC, ServiceName, Body LIMIT 100", false),
         new DashboardQuery("Log volume, unaligned Grafana range", "Grafana time series",
             "SELECT toStartOfInterval(Timestamp, INTERVAL 1 HOUR) AS time, count() AS logs\n"
                 + "FROM otel.otel_logs WHERE Timestamp >= toDateTime(" + unalignedFromUnix + ") AND Timestamp <= toDateTime("
