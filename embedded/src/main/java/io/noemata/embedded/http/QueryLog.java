@@ -26,7 +26,14 @@ public final class QueryLog {
     this.capacity = capacity;
   }
 
+  /** Longer texts (a batch's VALUES) are kept cut to this many chars, so the log stays small. */
+  static final int MAX_SQL_CHARS = 65_536;
+
   synchronized void add(Entry entry) {
+    if (entry.sql().length() > MAX_SQL_CHARS) {
+      entry = new Entry(entry.queryId(), entry.sql().substring(0, MAX_SQL_CHARS), entry.errorCode(), entry.rowsRead(),
+          entry.bytesRead(), entry.elapsedSeconds());
+    }
     if (entries.size() == capacity) {
       entries.removeFirst();
     }
