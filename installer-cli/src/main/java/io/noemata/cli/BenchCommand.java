@@ -73,7 +73,7 @@ final class BenchCommand implements Callable<Integer> {
       try (Connection setup = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/default", "default", "");
            Statement s = setup.createStatement()) {
         out.printf(Locale.ROOT, "generating %,d logs and %,d spans ...%n", rows, rows);
-        new OtelDataGenerator(spec).generate(s::execute, new ProgressBar(out)::update);
+        new OtelDataGenerator(spec).generate(s::execute, new CliProgress(out)::advance);
       }
       try (Connection plain = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/otel", "default", "");
            Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + hostPort + "/otel", "default", "")) {
@@ -161,12 +161,9 @@ final class BenchCommand implements Callable<Integer> {
 
   /** The demo's dashboard: median speedup over the accelerated panels (goal >= 50) and rows read (goal >= 1000). */
   private void dashboard(Connection plain, Connection noemata, HttpFrontend frontend, OtelDataSpec spec) throws Exception {
-    LocalDate first = spec.firstDay();
-    long unalignedFrom = first.plusDays(2).atStartOfDay().toEpochSecond(ZoneOffset.UTC) + 3 * 3600 + 17 * 60 + 31;
     DashboardRun run = new DashboardRun(plain, noemata, frontend.queryLog(), rows > 20_000_000 ? 3 : 5);
     List<PanelResult> results = new ArrayList<>();
-    for (DashboardQuery q : Dashboard.panels(first.plusDays(1) + " 00:00:00", first.plusDays(Math.min(7, spec.days())) + " 00:00:00",
-        unalignedFrom, unalignedFrom + 36 * 3600)) {
+    for (DashboardQuery q : Dashboard.panels(spec)) {
       PanelResult r = run.run(q);
       results.add(r);
       row("panel: " + q.panel() + (r.accelerated() ? "" : " (not accelerated)") + (r.difference() == null ? "" : " DIFFERENT"),

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDate;
@@ -89,7 +88,7 @@ final class DemoCommand implements Callable<Integer> {
     try (Connection c = DriverManager.getConnection(frontend.jdbcUrl("default"), "default", ""); Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + spec.database());
       long started = System.nanoTime();
-      new OtelDataGenerator(spec).generate(s::execute, new ProgressBar(out)::update);
+      new OtelDataGenerator(spec).generate(s::execute, new CliProgress(out)::advance);
       out.printf("   generated in %.1f s:", (System.nanoTime() - started) / 1e9);
       for (String table : List.of(OtelSchema.LOGS, OtelSchema.TRACES)) {
         out.printf(" %s %,d rows;", table, scalar(s, "SELECT count() FROM " + spec.database() + "." + table));
@@ -114,18 +113,13 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private List<PanelResult> dashboard(PrintStream out, HttpFrontend frontend, OtelDataSpec spec) throws SQLException {
-    LocalDate first = spec.firstDay();
-    String from = first.plusDays(1) + " 00:00:00";
-    String to = first.plusDays(Math.min(7, spec.days())) + " 00:00:00";
-    long unalignedFrom = first.plusDays(2).atStartOfDay().toEpochSecond(ZoneOffset.UTC) + 3 * 3600 + 17 * 60 + 31;
-    long unalignedTo = unalignedFrom + 36 * 3600;
     out.println("3. the dashboard, each panel " + repeat + " times on plain clickhouse-jdbc and through jdbc:noemata:clickhouse://,"
         + " alternating; rows read are the engine's own figures");
     List<PanelResult> results = new ArrayList<>();
     try (Connection raw = DriverManager.getConnection(frontend.jdbcUrl("otel"), "default", "");
          Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://127.0.0.1:" + frontend.port() + "/otel", "default", "")) {
       DashboardRun run = new DashboardRun(raw, noemata, frontend.queryLog(), repeat);
-      for (DashboardQuery q : Dashboard.panels(from, to, unalignedFrom, unalignedTo)) {
+      for (DashboardQuery q : Dashboard.panels(spec)) {
         results.add(run.run(q));
       }
     }
@@ -168,40 +162,6 @@ final class DemoCommand implements Callable<Integer> {
     try (ResultSet rs = s.executeQuery(sql)) {
       rs.next();
       return rs.getLong(1);
-    }
-  }
-
-  /** Prints a result as aligned columns: a person reads this, so no framing beyond a header. */
-  static void printTable(PrintStream out, Statement s, String sql) throws SQLException {
-    List<String[]> rows = new ArrayList<>();
-    try (ResultSet rs = s.executeQuery(sql)) {
-      ResultSetMetaData md = rs.getMetaData();
-      String[] header = new String[md.getColumnCount()];
-      for (int i = 0; i < header.length; i++) {
-        header[i] = md.getColumnLabel(i + 1);
-      }
-      rows.add(header);
-      while (rs.next()) {
-        String[] row = new String[header.length];
-        for (int i = 0; i < row.length; i++) {
-          row[i] = rs.getString(i + 1);
-        }
-        rows.add(row);
-      }
-    }
-    int[] widths = new int[rows.get(0).length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        widths[i] = Math.max(widths[i], String.valueOf(row[i]).length());
-      }
-    }
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder(" ");
-      for (int i = 0; i < row.length; i++) {
-        String cell = String.valueOf(row[i]);
-        line.append(' ').append(i == 0 ? String.format("%-" + widths[i] + "s", cell) : String.format("%" + widths[i] + "s", cell));
-      }
-      out.println(line);
     }
   }
 }

@@ -3,12 +3,14 @@ package io.noemata.itest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A child process started by a test, with its output collected and a bound on how long the test
@@ -29,6 +31,15 @@ public record ProcessRun(int exitCode, String stdout, String stderr) {
   /** The shaded CLI jar the reactor built before the integration tests. */
   public static Path cliJar() {
     return repositoryRoot().resolve("installer-cli/target/noemata-cli.jar");
+  }
+
+  /** The self-contained driver jar ({@code jdbc-bundle}) the reactor built before the integration tests. */
+  public static Path bundleJar() throws IOException {
+    Path target = repositoryRoot().resolve("jdbc-bundle/target");
+    try (Stream<Path> files = Files.list(target)) {
+      return files.filter(p -> p.getFileName().toString().matches("noemata-jdbc-.*-all\\.jar")).findFirst()
+          .orElseThrow(() -> new AssertionError("no noemata-jdbc-*-all.jar in " + target + " (./mvnw verify builds it first)"));
+    }
   }
 
   /** A java command line running {@code mainClass} on this JVM's class path. */

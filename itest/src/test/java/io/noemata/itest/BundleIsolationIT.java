@@ -22,14 +22,6 @@ import org.junit.jupiter.api.Test;
  */
 class BundleIsolationIT {
 
-  static Path bundleJar() throws Exception {
-    Path target = ProcessRun.repositoryRoot().resolve("jdbc-bundle/target");
-    try (Stream<Path> files = Files.list(target)) {
-      return files.filter(p -> p.getFileName().toString().matches("noemata-jdbc-.*-all\\.jar")).findFirst()
-          .orElseThrow(() -> new AssertionError("no noemata-jdbc-*-all.jar in " + target + " (./mvnw verify builds it before the itests)"));
-    }
-  }
-
   @Test
   void bundleWorksBesideOlderJacksonAndCaffeine() throws Exception {
     ClickHouseTarget target = ClickHouseTarget.get();
@@ -44,7 +36,7 @@ class BundleIsolationIT {
     String classPath;
     try (Stream<Path> libs = Files.list(hostLibs)) {
       classPath = Stream.concat(libs.map(Path::toString),
-              Stream.of(bundleJar().toString(), Path.of(System.getProperty("user.dir"), "target", "classes").toString()))
+              Stream.of(ProcessRun.bundleJar().toString(), Path.of(System.getProperty("user.dir"), "target", "classes").toString()))
           .reduce((a, b) -> a + File.pathSeparator + b).orElseThrow();
     }
     String marker = "bundle-" + UUID.randomUUID();

@@ -1,6 +1,10 @@
 package io.noemata.cli.demo;
 
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
+
+import io.noemata.otel.OtelDataSpec;
 
 /**
  * The demo's dashboard over {@code otel.otel_logs} / {@code otel.otel_traces}: time series by service
@@ -12,8 +16,19 @@ public final class Dashboard {
 
   private Dashboard() {}
 
+  /**
+   * The panels over the days of {@code spec}: whole days from the second day to the seventh (or the
+   * last), and a 36-hour Grafana range starting at an odd second of the third day.
+   */
+  public static List<DashboardQuery> panels(OtelDataSpec spec) {
+    LocalDate first = spec.firstDay();
+    long unalignedFrom = first.plusDays(2).atStartOfDay().toEpochSecond(ZoneOffset.UTC) + 3 * 3600 + 17 * 60 + 31;
+    return panels(first.plusDays(1) + " 00:00:00", first.plusDays(Math.min(7, spec.days())) + " 00:00:00",
+        unalignedFrom, unalignedFrom + 36 * 3600);
+  }
+
   /** The panels; {@code from}/{@code to} are whole-hour instants inside the generated days. */
-  public static List<DashboardQuery> panels(String from, String to, long unalignedFromUnix, long unalignedToUnix) {
+  static List<DashboardQuery> panels(String from, String to, long unalignedFromUnix, long unalignedToUnix) {
     String window = "Timestamp >= toDateTime('" + from + "') AND Timestamp < toDateTime('" + to + "')";
     return List.of(
         new DashboardQuery("Log volume by service and severity, 5 min", "Grafana time series",

@@ -41,21 +41,13 @@ class SqllineIT {
         .orElseThrow(() -> new AssertionError("sqlline is a test dependency of itest"));
   }
 
-  private static String bundleJar() throws Exception {
-    Path target = ProcessRun.repositoryRoot().resolve("jdbc-bundle/target");
-    try (var files = Files.list(target)) {
-      return files.map(Path::toString).filter(p -> p.matches(".*noemata-jdbc-.*-all\\.jar")).findFirst()
-          .orElseThrow(() -> new AssertionError("no noemata-jdbc-*-all.jar in " + target + " (./mvnw verify builds it first)"));
-    }
-  }
-
   @Test
   void sqllineWithTheBundleShowsARollupAnswerAndItsWarnings() throws Exception {
     LocalDate day = LocalDate.now(ZoneOffset.UTC).minusDays(2);
     String sql = "SELECT ServiceName, count() AS logs FROM otel_logs WHERE Timestamp >= '" + day + " 00:00:00'"
         + " AND Timestamp < '" + day.plusDays(1) + " 00:00:00' GROUP BY ServiceName ORDER BY ServiceName;\n";
     Path script = Files.writeString(dir.resolve("query.sql"), sql);
-    ProcessRun run = ProcessRun.run(List.of(ProcessRun.java(), "-cp", sqllineJar() + File.pathSeparator + bundleJar(),
+    ProcessRun run = ProcessRun.run(List.of(ProcessRun.java(), "-cp", sqllineJar() + File.pathSeparator + ProcessRun.bundleJar(),
         "sqlline.SqlLine", "-u", "jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/" + DB,
         "-n", InstallerFixture.TARGET.credentials().getProperty("user"), "-p", InstallerFixture.TARGET.credentials().getProperty("password"),
         "--showWarnings=true", "--outputformat=csv", "-f", script.toString()), Map.of(), 180);
