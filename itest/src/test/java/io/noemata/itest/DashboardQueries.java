@@ -11,9 +11,18 @@ import java.util.Random;
  * Random queries shaped like what dashboards send over the OTel tables, within the corpus days:
  * a bucket (or none), a window, filters, aggregates. Roughly half are answerable from the corpus
  * rollups; the rest miss one condition (an unaligned or inclusive bound, a finer bucket, a
- * non-dimension filter, an unstored aggregate, an unaliased expression).
+ * non-dimension filter, an unstored aggregate, an unaliased expression). Some bind values to
+ * {@code ?} parameters (window bounds, a service name), some write the window relative to
+ * {@code now()} (reaching back to the corpus days), and some wrap the query in a second level (a
+ * subquery, a CTE, or a UNION ALL of two branches).
  */
 final class DashboardQueries {
+
+  /**
+   * A drawn query: its text, the values bound to its {@code ?}s (sent as strings), and whether its
+   * window moves with the server's clock (then two runs a moment apart may differ at the edges).
+   */
+  record Drawn(String sql, List<String> params, boolean moving) {}
 
   private static final long DAY0 = Instant.parse("2024-06-03T00:00:00Z").getEpochSecond();
   private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
@@ -24,7 +33,25 @@ final class DashboardQueries {
     return values.get(r.nextInt(values.size()));
   }
 
-  static String next(Random r) {
+  /** A query; {@code nowSecond} is the server's clock, from which now()-relative windows reach the corpus days. */
+  static Drawn next(Random r, long nowSecond) {
+    List<String> params = new ArrayList<>();
+    boolean[] moving = {false};
+    String sql = level(r, nowSecond, params, moving);
+    switch (r.nextInt(10)) {
+      case 0 -> sql = "SELECT * FROM (" + sql + ") AS sub";
+      case 1 -> sql = "WITH q AS (" + sql + ") SELECT * FROM q";
+      case 2 -> {
+        List<String> more = new ArrayList<>(params);
+        sql = sql + " UNION ALL " + sql; // both branches are levels of their own, each bound anew
+        params.addAll(more);
+      }
+      default -> { }
+    }
+    return new Drawn(sql, params, moving[0]);
+  }
+
+  private static String level(Random r, long nowSecond, List<String> params, boolean[] moving) {
     boolean logs = r.nextBoolean();
     String dim = logs ? "SeverityText" : "StatusCode";
     List<String> items = new ArrayList<>();
@@ -67,9 +94,22 @@ final class DashboardQueries {
       }
     }
     List<String> where = new ArrayList<>();
-    window(r, where);
+    if (r.nextInt(4) == 0) {
+      moving[0] = true;
+      movingWindow(r, nowSecond, where);
+      items.add("count() AS n"); // the row count tells whether the moving edge passed a row between two runs
+    } else {
+      window(r, where, params);
+    }
     switch (r.nextInt(8)) {
-      case 0 -> where.add("ServiceName = 'checkout'");
+      case 0 -> {
+        if (r.nextBoolean()) {
+          where.add("ServiceName = ?");
+          params.add("checkout");
+        } else {
+          where.add("ServiceName = 'checkout'");
+        }
+      }
       case 1 -> where.add(dim + " != ''");
       case 2 -> where.add(logs ? "Body LIKE '%timeout%'" : "SpanKind = 'Server'");
       case 3 -> where.add("ServiceName IN ('cart', 'frontend')");
@@ -87,7 +127,7 @@ final class DashboardQueries {
   }
 
   /** A time window: whole minutes or not, half-open or inclusive, in the spellings tools use. */
-  private static void window(Random r, List<String> where) {
+  private static void window(Random r, List<String> where, List<String> params) {
     if (r.nextInt(10) == 0) {
       return;
     }
@@ -95,17 +135,61 @@ final class DashboardQueries {
     long end = start + (1 + r.nextInt(48 * 60)) * 60L + (r.nextInt(6) == 0 ? r.nextInt(60) : 0);
     String low = time(r, start);
     String high = time(r, end);
+    if (r.nextInt(5) == 0) { // bound values, as a prepared statement's wall-clock strings
+      low = "?";
+      high = "?";
+      params.add(WALL.format(Instant.ofEpochSecond(start)));
+    }
+    boolean highBound = false;
     switch (r.nextInt(8)) {
-      case 0 -> where.add("Timestamp BETWEEN " + low + " AND " + high);
+      case 0 -> {
+        where.add("Timestamp BETWEEN " + low + " AND " + high);
+        highBound = true;
+      }
       case 1 -> {
         where.add("Timestamp >= " + low);
         where.add("Timestamp <= " + high);
+        highBound = true;
       }
       case 2 -> where.add("Timestamp >= " + low);
       default -> {
         where.add("Timestamp >= " + low);
         where.add("Timestamp < " + high);
+        highBound = true;
       }
+    }
+    if (highBound && high.equals("?")) {
+      params.add(WALL.format(Instant.ofEpochSecond(end)));
+    }
+  }
+
+  /**
+   * A window written relative to the server's clock, as Grafana's and Metabase's relative ranges
+   * are: its start reaches back into the corpus days; its end is open, a constant, or also relative.
+   * Some starts are whole minutes whatever the clock says (floored), most are not.
+   */
+  private static void movingWindow(Random r, long nowSecond, List<String> where) {
+    long start = DAY0 + r.nextInt(7 * 24 * 60) * 60L + r.nextInt(60);
+    long minutes = (nowSecond - start) / 60;
+    long hours = (nowSecond - start) / 3600;
+    String low = pick(r, List.of("now() - INTERVAL " + (nowSecond - start) + " SECOND",
+        "now() - INTERVAL " + minutes + " MINUTE", "now64(3) - INTERVAL " + minutes + " MINUTE",
+        "toStartOfMinute(now() - INTERVAL " + minutes + " MINUTE)",
+        "toStartOfInterval(now(), INTERVAL 1 minute) - INTERVAL " + minutes + " MINUTE",
+        "toStartOfHour(now()) - INTERVAL " + hours + " HOUR", "today() - INTERVAL " + (hours / 24) + " DAY",
+        "toStartOfFiveMinutes(now()) + INTERVAL -" + minutes + " minute"));
+    long span = (1 + r.nextInt(24 * 60)) * 60L;
+    // one bound moves, so the window only shrinks (or only grows) while the clock runs
+    if (r.nextInt(3) > 0) {
+      where.add("Timestamp " + pick(r, List.of(">=", ">=", ">=", ">")) + " " + low);
+      if (r.nextBoolean()) {
+        where.add("Timestamp < toDateTime(" + (start + span) + ")");
+      }
+    } else {
+      where.add("Timestamp >= toDateTime(" + start + ")");
+      where.add("Timestamp " + pick(r, List.of("<", "<=")) + " "
+          + pick(r, List.of("now() - INTERVAL ", "toStartOfMinute(now()) - INTERVAL "))
+          + (nowSecond - start - span) / 60 + " MINUTE");
     }
   }
 

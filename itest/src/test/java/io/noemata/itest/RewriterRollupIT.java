@@ -27,6 +27,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -136,7 +137,8 @@ class RewriterRollupIT {
         s.execute("CREATE VIEW " + DB + "." + spec.view() + " AS SELECT * FROM " + target);
       }
     }
-    snapshot = CatalogSnapshot.of(1, List.of(table(LOGS), table(TRACES)));
+    // with the server's clock, windows that start at a floored now() - INTERVAL are known to be covered
+    snapshot = CatalogSnapshot.of(1, List.of(table(LOGS), table(TRACES))).withServerClock(serverClock());
     backfilling = CatalogSnapshot.of(2, List.of(table(LOGS_PARTIAL), table(TRACES)));
   }
 
@@ -166,6 +168,14 @@ class RewriterRollupIT {
     Rollup r = new Rollup(spec.key(), spec.view(), spec.target(HASH), HASH, Duration.ofMinutes(1), "Timestamp",
         "bucket", spec.dimensions(), measures, spec.from(), null);
     return new TableInfo(new TableName(DB, spec.table()), types, List.of(), List.of(), List.of(), List.of(r));
+  }
+
+  private static Instant serverClock() throws SQLException {
+    try (java.sql.Statement s = plain.createStatement();
+        ResultSet rs = s.executeQuery("SELECT toUnixTimestamp64Milli(now64(3))")) {
+      assertTrue(rs.next());
+      return Instant.ofEpochMilli(rs.getLong(1));
+    }
   }
 
   private static Map<String, String> columnTypes(String table) throws SQLException {
@@ -212,8 +222,30 @@ class RewriterRollupIT {
   /** Runs the query as written and as rewritten and compares; returns the number of rows. */
   private int sameResults(CorpusFile.Query q, String rewrittenSql, double quantileTolerance)
       throws SQLException {
-    Result original = run(q.sql(), q.params());
-    Result rewritten = run(rewrittenSql, q.params());
+    return compare(q, run(q.sql(), q.params()), run(rewrittenSql, q.params()), rewrittenSql, quantileTolerance);
+  }
+
+  /**
+   * The same for a window that moves with the server's clock: the rewritten query runs between two
+   * runs of the original; when those two agree (each counts its rows, and the window only shrinks or
+   * only grows), no row crossed the moving edge meanwhile, so the rewritten result must equal them.
+   * When a row did cross, the three runs are repeated.
+   */
+  private int sameResultsWhileTheClockMoves(CorpusFile.Query q, String rewrittenSql, double quantileTolerance)
+      throws SQLException {
+    for (int attempt = 0; attempt < 20; attempt++) {
+      Result before = run(q.sql(), q.params());
+      Result rewritten = run(rewrittenSql, q.params());
+      Result after = run(q.sql(), q.params());
+      if (before.equals(after)) {
+        return compare(q, before, rewritten, rewrittenSql, quantileTolerance);
+      }
+    }
+    return fail(q.id() + ": rows kept crossing the moving window edge in 20 tries\n" + q.sql());
+  }
+
+  private int compare(CorpusFile.Query q, Result original, Result rewritten, String rewrittenSql,
+      double quantileTolerance) {
     assertEquals(original.names, rewritten.names, q.id() + ": column names");
     assertEquals(original.types, rewritten.types, q.id() + ": column types");
     assertEquals(original.rows.size(), rewritten.rows.size(), q.id() + ": row count\n" + rewrittenSql);
@@ -273,23 +305,35 @@ class RewriterRollupIT {
   private void randomQueries(CatalogSnapshot catalog, int count, long defaultSeed) throws SQLException {
     long seed = Long.getLong("noemata.rollup.seed", defaultSeed);
     java.util.Random random = new java.util.Random(seed);
+    long now = serverClock().getEpochSecond();
     int rewritten = 0;
     int withRawRows = 0;
+    int[] kinds = new int[3]; // rewritten with parameters, with a moving window, over two levels
     for (int i = 0; i < count; i++) {
-      String sql = DashboardQueries.next(random);
-      RewriteResult r = Rewriter.rewrite(sql, catalog, DB);
+      DashboardQueries.Drawn d = DashboardQueries.next(random, now);
+      RewriteResult r = Rewriter.rewrite(d.sql(), catalog, DB,
+          d.params().stream().map(io.noemata.core.sql.Literals::string).toList());
       withRawRows += r.provenance().rollups().stream().anyMatch(RollupUse::rawEdges) ? 1 : 0;
       if (!r.changed()) {
-        assertTrue(r.provenance().rollups().stream().noneMatch(RollupUse::read), sql);
+        assertTrue(r.provenance().rollups().stream().noneMatch(RollupUse::read), d.sql());
         continue;
       }
       rewritten++;
-      sameResults(new CorpusFile.Query("random " + seed + "#" + i, "rollup", List.of(), sql), r.sql(),
-          QUANTILE);
+      kinds[0] += d.params().isEmpty() ? 0 : 1;
+      kinds[1] += d.moving() ? 1 : 0;
+      kinds[2] += Query.selects(SqlParser.parse(d.sql()).node().query()).size() > 1 ? 1 : 0;
+      CorpusFile.Query q = new CorpusFile.Query("random " + seed + "#" + i, "rollup", d.params(), d.sql());
+      if (d.moving()) {
+        sameResultsWhileTheClockMoves(q, r.sql(), QUANTILE);
+      } else {
+        sameResults(q, r.sql(), QUANTILE);
+      }
     }
-    System.out.printf("random dashboard queries: %d drawn (seed %d), %d rewritten (%d with raw rows), 0 mismatches%n",
-        count, seed, rewritten, withRawRows);
+    System.out.printf("random dashboard queries: %d drawn (seed %d), %d rewritten (%d with raw rows; %d with"
+        + " parameters, %d with now()-relative windows, %d over two levels), 0 mismatches%n",
+        count, seed, rewritten, withRawRows, kinds[0], kinds[1], kinds[2]);
     assertTrue(withRawRows > 0, "the union rewrite was never drawn");
+    assertTrue(Arrays.stream(kinds).allMatch(k -> k > 0), "a kind of query was never rewritten: " + Arrays.toString(kinds));
     assertTrue(rewritten >= count / 5, "too few rewritten to prove anything: " + rewritten);
     assertTrue(rewritten <= count * 4 / 5, "the generator should also draw queries a rollup cannot answer");
   }

@@ -1,5 +1,6 @@
 package io.noemata.core.catalog;
 
+import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -15,14 +16,17 @@ import java.util.Optional;
  * @param tables by physical table; tables with nothing installed may be absent
  * @param serverTimeZone the server's time zone ({@code SELECT timezone()}), in which functions such
  *     as {@code toStartOfHour(t)} without a zone argument cut their buckets; null when unknown
+ * @param serverClock the server's clock when the snapshot was read ({@code now64()}): every query
+ *     sent later runs at or after it, which bounds windows written with {@code now()}; null when unknown
  */
-public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone) {
+public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone,
+    Instant serverClock) {
 
   public static final CatalogSnapshot EMPTY = new CatalogSnapshot(0, Map.of());
 
   /** A snapshot whose server time zone is unknown. */
   public CatalogSnapshot(long version, Map<TableName, TableInfo> tables) {
-    this(version, tables, null);
+    this(version, tables, null, null);
   }
 
   public CatalogSnapshot {
@@ -47,7 +51,12 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
 
   /** This snapshot with the server's time zone known. */
   public CatalogSnapshot withServerTimeZone(ZoneId zone) {
-    return new CatalogSnapshot(version, tables, zone);
+    return new CatalogSnapshot(version, tables, zone, serverClock);
+  }
+
+  /** This snapshot with the server's clock reading taken when it was loaded. */
+  public CatalogSnapshot withServerClock(Instant clock) {
+    return new CatalogSnapshot(version, tables, serverTimeZone, clock);
   }
 
   public Optional<TableInfo> table(TableName name) {

@@ -95,13 +95,20 @@ public final class CatalogLoader {
     rollups(c, namespace, tables);
     List<TableInfo> infos = new ArrayList<>();
     tables.values().forEach(b -> infos.add(b.build()));
-    return CatalogSnapshot.of(version(infos), infos).withServerTimeZone(serverTimeZone(c));
+    CatalogSnapshot snapshot = CatalogSnapshot.of(version(infos), infos);
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT timezone(), toUnixTimestamp64Milli(now64(3))")) {
+      if (rs.next()) {
+        snapshot = snapshot.withServerClock(Instant.ofEpochMilli(rs.getLong(2))).withServerTimeZone(zone(rs.getString(1)));
+      }
+    }
+    return snapshot;
   }
 
   /** The zone the server cuts wall-clock buckets in; null when it names one Java does not know. */
-  static ZoneId serverTimeZone(Connection c) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT timezone()")) {
-      return rs.next() ? ZoneId.of(rs.getString(1)) : null;
+  static ZoneId zone(String name) {
+    try {
+      return ZoneId.of(name);
     } catch (DateTimeException unknownZone) {
       return null;
     }

@@ -173,6 +173,40 @@ class DriverCorpusRollupIT {
     }));
   }
 
+  /**
+   * A dashboard's "last N days" window, floored to whole minutes as Metabase writes it: the driver's
+   * catalog carries the server's clock, which proves the window starts inside the covered range, so
+   * the rollup answers it alone. The original runs before and after: when the two agree, the moving
+   * edge passed no row meanwhile and the rollup's answer must equal them.
+   */
+  @Test
+  void aWindowRelativeToNowReadsTheRollupAlone() throws SQLException {
+    long now;
+    try (Statement s = plain.createStatement(); ResultSet rs = s.executeQuery("SELECT toUnixTimestamp(now())")) {
+      assertTrue(rs.next());
+      now = rs.getLong(1);
+    }
+    long minutes = (now - java.time.Instant.parse("2024-06-06T10:17:00Z").getEpochSecond()) / 60;
+    CorpusFile.Query q = new CorpusFile.Query("last-n-minutes", "rollup", List.of(),
+        "SELECT toStartOfFifteenMinutes(Timestamp) AS q, ServiceName, count() AS c FROM otel.otel_logs"
+            + " WHERE Timestamp >= toStartOfMinute(now() - INTERVAL " + minutes + " MINUTE) GROUP BY q, ServiceName");
+    for (int attempt = 0; ; attempt++) {
+      Outcome before = run(plain, q);
+      Outcome through = run(noemata, q);
+      Outcome after = run(plain, q);
+      if (!before.rows().equals(after.rows()) && attempt < 20) {
+        continue;
+      }
+      assertEquals(before.rows(), after.rows(), "the window's edge kept passing rows");
+      assertFalse(before.rows().isEmpty());
+      assertEquals(before.rows(), through.rows());
+      List<RollupUse> read = through.provenance().rollups().stream().filter(RollupUse::read).toList();
+      assertEquals(1, read.size(), through.provenance().rollups().toString());
+      assertFalse(read.get(0).rawEdges(), "no raw rows: the catalog's clock proves the window covered");
+      return;
+    }
+  }
+
   @Test
   void rollupsAnswerCorpusQueries() {
     // runs after the factory in JUnit's default method order only by chance: recompute to be independent

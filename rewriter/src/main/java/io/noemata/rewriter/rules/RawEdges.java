@@ -28,10 +28,15 @@ import java.util.Set;
  * @param middleEnd end of the middle, exclusive (a bucket boundary); null when open
  * @param bounds the level's raw time bounds, replaced by {@code 1}
  */
-record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bounds) {
+record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bounds) implements UnionEdges {
 
-  /** One comparison of the raw time column with a constant: {@code t >= exact} or {@code t < exact}. */
-  record Bound(Expr conjunct, boolean lower, TimeConstant exact, boolean aligned, String why) {}
+  /**
+   * One comparison of the raw time column with a value, {@code t op value}: for a constant, {@code
+   * exact} is the half-open bound it amounts to ({@code t >= exact} or {@code t < exact}); for a
+   * value that moves with the server's clock, {@code relative} says how, and {@code exact} is null.
+   */
+  record Bound(Expr conjunct, boolean lower, TimeConstant exact, boolean aligned, String why, String op, Expr value,
+      RelativeTime relative) {}
 
   private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
       .withZone(ZoneOffset.UTC);
@@ -115,11 +120,11 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     throw new RollupLevel.Skip(code, why + "; a wall-clock bound is too close to the rollup's covered range to order");
   }
 
-  private static boolean holdsParameter(io.noemata.rewriter.sql.Node n) {
+  static boolean holdsParameter(io.noemata.rewriter.sql.Node n) {
     return n instanceof Expr.Parameter || n.children().stream().anyMatch(RawEdges::holdsParameter);
   }
 
-  private static String literal(TimeConstant t) {
+  static String literal(TimeConstant t) {
     long seconds = Math.floorDiv(t.nanos(), TimeConstant.NANOS);
     return t.zoneKnown() ? "toDateTime(" + seconds + ")" : "'" + WALL.format(Instant.ofEpochSecond(seconds)) + "'";
   }
@@ -128,35 +133,49 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
    * {@code (middle UNION ALL edges) AS name}, in place of the table. {@code bucketAsTime} is the
    * bucket read as the time column's type, so a wall-clock literal compares in the server's zone.
    */
-  String from(String sql, TableExpr.Table table, String database, Rollup rollup, String bucketAsTime) {
+  @Override
+  public String from(String sql, TableExpr.Table table, String database, Rollup rollup, String bucketAsTime) {
+    String time = Literals.identifier(rollup.timeColumn());
+    String middle = bucketAsTime + " >= " + literal(middleStart)
+        + (middleEnd == null ? "" : " AND " + bucketAsTime + " < " + literal(middleEnd));
+    Set<String> windowText = new LinkedHashSet<>();
+    bounds.forEach(b -> windowText.add(sql.substring(b.conjunct().start(), b.conjunct().end())));
+    String edges = (windowText.isEmpty() ? "" : String.join(" AND ", windowText) + " AND ") + "(" + time + " < "
+        + literal(middleStart) + (middleEnd == null ? "" : " OR " + time + " >= " + literal(middleEnd)) + ")";
+    return union(sql, table, database, rollup, middle, edges);
+  }
+
+  /**
+   * {@code (SELECT rollup rows WHERE middle UNION ALL SELECT raw rows WHERE edges, aggregated into
+   * rollup rows) AS name}: the two conditions must split the window's rows between them exactly.
+   */
+  static String union(String sql, TableExpr.Table table, String database, Rollup rollup, String middleWhere,
+      String edgesWhere) {
     String bucket = Literals.identifier(rollup.bucketColumn());
     List<String> columns = new ArrayList<>();
     columns.add(bucket);
     rollup.dimensions().forEach(d -> columns.add(Literals.identifier(d)));
     rollup.measures().forEach(m -> columns.add(Literals.identifier(m.stateColumn())));
     String middle = "SELECT " + String.join(", ", columns) + " FROM " + Literals.qualified(database, rollup.stableView())
-        + " WHERE " + bucketAsTime + " >= " + literal(middleStart)
-        + (middleEnd == null ? "" : " AND " + bucketAsTime + " < " + literal(middleEnd));
-
+        + " WHERE " + middleWhere;
     List<String> keys = columns.subList(0, 1 + rollup.dimensions().size());
-    String time = Literals.identifier(rollup.timeColumn());
     List<String> raw = new ArrayList<>();
-    // the ledger's contract: every target's bucket is DateTime('UTC'), the start of an epoch-aligned grain
-    raw.add("CAST(toStartOfInterval(" + time + ", INTERVAL " + rollup.grain().toSeconds() + " second) AS DateTime('UTC'))"
-        + " AS " + bucket);
+    raw.add(rawBucket(rollup) + " AS " + bucket);
     rollup.dimensions().forEach(d -> raw.add(Literals.identifier(d)));
     for (Measure m : rollup.measures()) {
       raw.add(state(m) + " AS " + Literals.identifier(m.stateColumn()));
     }
-    Set<String> windowText = new LinkedHashSet<>();
-    bounds.forEach(b -> windowText.add(sql.substring(b.conjunct().start(), b.conjunct().end())));
     String edges = "SELECT " + String.join(", ", raw) + " FROM " + sql.substring(table.start(), table.end())
-        + " WHERE " + (windowText.isEmpty() ? "" : String.join(" AND ", windowText) + " AND ") + "(" + time + " < "
-        + literal(middleStart)
-        + (middleEnd == null ? "" : " OR " + time + " >= " + literal(middleEnd)) + ")"
-        + " GROUP BY " + String.join(", ", keys);
+        + " WHERE " + edgesWhere + " GROUP BY " + String.join(", ", keys);
     String name = table.alias() != null ? table.alias() : table.table();
     return "(" + middle + " UNION ALL " + edges + ") AS " + Literals.identifier(name);
+  }
+
+  /** The rollup bucket of a raw row, as the installer computes it. */
+  static String rawBucket(Rollup rollup) {
+    // the ledger's contract: every target's bucket is DateTime('UTC'), the start of an epoch-aligned grain
+    return "CAST(toStartOfInterval(" + Literals.identifier(rollup.timeColumn()) + ", INTERVAL "
+        + rollup.grain().toSeconds() + " second) AS DateTime('UTC'))";
   }
 
   /**

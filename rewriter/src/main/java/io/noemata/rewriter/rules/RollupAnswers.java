@@ -117,7 +117,7 @@ public final class RollupAnswers {
           } else if (why == null) {
             try {
               RollupLevel answer = new RollupLevel(sql, s, t, name.database(), info, r, values,
-                  snapshot.serverTimeZone());
+                  snapshot.serverTimeZone(), snapshot.serverClock());
               levelEdits = answer.edits();
               rawEdges = answer.rawEdges();
             } catch (RollupLevel.Skip skip) {

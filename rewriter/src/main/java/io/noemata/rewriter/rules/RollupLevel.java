@@ -68,17 +68,20 @@ final class RollupLevel {
   private final Set<ZoneId> zones = new HashSet<>();
   /** The server's zone, where wall-clock buckets without a zone argument are cut; null when unknown. */
   private final ZoneId serverZone;
+  /** A lower bound of the server's clock when the query runs (the catalog's reading); null when unknown. */
+  private final Instant serverClock;
   private boolean aggregates;
   private TimeConstant lower;
   private TimeConstant upper;
   private final List<RawEdges.Bound> rawBounds = new ArrayList<>();
-  private RawEdges edges;
+  private UnionEdges edges;
   private List<Edit> edits;
 
   RollupLevel(String sql, Query.Select select, TableExpr.Table table, String database, TableInfo info, Rollup rollup,
-      Map<Integer, Expr> parameters, ZoneId serverZone) {
+      Map<Integer, Expr> parameters, ZoneId serverZone, Instant serverClock) {
     this.parameters = parameters;
     this.serverZone = serverZone;
+    this.serverClock = serverClock;
     this.sql = sql;
     this.select = select;
     this.table = table;
@@ -634,13 +637,11 @@ final class RollupLevel {
     }
     if (e instanceof Expr.Between b && !b.negated()) {
       Optional<Expr.Identifier> id = timeColumn(b.operand());
-      Optional<TimeConstant> low = constant(b.low());
-      Optional<TimeConstant> high = constant(b.high());
-      if (id.isEmpty() || low.isEmpty() || high.isEmpty()) {
+      if (id.isEmpty() || !readable(b.low()) || !readable(b.high())) {
         return false;
       }
-      bound(conjunct, id.get(), ">=", low.get());
-      bound(conjunct, id.get(), "<=", high.get());
+      bound(conjunct, id.get(), ">=", b.low());
+      bound(conjunct, id.get(), "<=", b.high());
       return true;
     }
     if (!(e instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
@@ -652,10 +653,17 @@ final class RollupLevel {
       return false;
     }
     Expr other = left.isPresent() ? b.right() : b.left();
-    TimeConstant v = constant(other).orElseThrow(() -> new Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES,
-        text(conjunct) + " compares the time column with " + text(other) + ", not a time constant the rule reads"));
-    bound(conjunct, left.orElseGet(right::get), left.isPresent() ? b.op() : flip(b.op()), v);
+    if (!readable(other)) {
+      throw new Skip(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, text(conjunct) + " compares the time column with "
+          + text(other) + ", not a time constant (or now()-relative time) the rule reads");
+    }
+    bound(conjunct, left.orElseGet(right::get), left.isPresent() ? b.op() : flip(b.op()), other);
     return true;
+  }
+
+  /** A bound value the rule reads: a time constant, or a time that moves with the server's clock. */
+  private boolean readable(Expr value) {
+    return constant(value).isPresent() || RelativeTime.of(value).isPresent();
   }
 
   private static String flip(String op) {
@@ -671,7 +679,13 @@ final class RollupLevel {
    * {@code t op v}. On the rollup it reads {@code bucket op v}, which selects the same rows exactly
    * when the half-open bound it amounts to ({@code t >= A} or {@code t < B}) lies on a bucket boundary.
    */
-  private void bound(Expr conjunct, Expr.Identifier id, String op, TimeConstant v) {
+  private void bound(Expr conjunct, Expr.Identifier id, String op, Expr value) {
+    Optional<TimeConstant> constant = constant(value);
+    if (constant.isEmpty()) {
+      moving(conjunct, id, op, value, RelativeTime.of(value).orElseThrow());
+      return;
+    }
+    TimeConstant v = constant.get();
     boolean isLower = op.startsWith(">");
     // t > A is t >= A + resolution, t <= B is t < B + resolution: the column holds no instant between
     long at = op.equals(">") || op.equals("<=") ? v.nanos() + resolutionNanos : v.nanos();
@@ -679,11 +693,31 @@ final class RollupLevel {
     boolean aligned = Math.floorMod(at, grainNanos) == 0 && (v.zoneKnown() || 900 % rollup.grain().toSeconds() == 0);
     String why = op.equals("<=") || op.equals(">") ? " is inclusive on a " + timeType
         + " column: rows stamped at the bound itself" : " bound is not on a rollup bucket boundary: part of a bucket";
-    rawBounds.add(new RawEdges.Bound(conjunct, isLower, exact, aligned, text(conjunct) + why + " would be read whole"));
+    rawBounds.add(new RawEdges.Bound(conjunct, isLower, exact, aligned, text(conjunct) + why + " would be read whole", op,
+        value, null));
     if (isLower) {
       lower = lower == null || exact.earliest() > lower.earliest() ? exact : lower;
     } else {
       upper = upper == null || exact.latest() < upper.latest() ? exact : upper;
+    }
+    form(id, new ArrayDeque<>(), false); // reads the bucket on the rollup
+  }
+
+  /**
+   * {@code t op value} where the value moves with the server's clock: read as {@code bucket op
+   * value} when every value it can take is a bucket boundary and the bound is half-open; else by the
+   * union rewrite. The window's start is known no earlier than the catalog's clock reading allows.
+   */
+  private void moving(Expr conjunct, Expr.Identifier id, String op, Expr value, RelativeTime r) {
+    boolean isLower = op.startsWith(">");
+    boolean halfOpen = op.equals(">=") || op.equals("<");
+    boolean aligned = halfOpen && r.alignedTo(rollup.grain().toSeconds(), serverZone);
+    String why = text(conjunct) + (halfOpen ? " moves with the server's clock, off rollup bucket boundaries"
+        : " is inclusive on a " + timeType + " column") + ": part of a bucket would be read whole";
+    rawBounds.add(new RawEdges.Bound(conjunct, isLower, null, aligned, why, op, value, r));
+    if (isLower && serverClock != null) {
+      TimeConstant earliest = new TimeConstant(r.earliest(serverClock), true);
+      lower = lower == null || earliest.earliest() > lower.earliest() ? earliest : lower;
     }
     form(id, new ArrayDeque<>(), false); // reads the bucket on the rollup
   }
@@ -747,11 +781,16 @@ final class RollupLevel {
     long from = rollup.coveredFrom().getEpochSecond() * TimeConstant.NANOS + rollup.coveredFrom().getNano();
     Long until = rollup.coveredUntil() == null ? null
         : rollup.coveredUntil().getEpochSecond() * TimeConstant.NANOS + rollup.coveredUntil().getNano();
-    edges = RawEdges.plan(rawBounds, grainNanos, from, until, code, why);
+    boolean moving = rawBounds.stream().anyMatch(b -> b.relative() != null);
+    edges = moving ? MovingEdges.plan(rawBounds, grainNanos, resolutionNanos, from, until, timeType, code, why)
+        : RawEdges.plan(rawBounds, grainNanos, from, until, code, why);
     // raw rows may come from any time before the covered range when the window has no lower bound
-    long first = rawBounds.stream().filter(RawEdges.Bound::lower).mapToLong(b -> b.exact().earliest()).max()
-        .orElse(Instant.parse("1900-01-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS);
-    Long last = rawBounds.stream().filter(b -> !b.lower()).map(b -> b.exact().latest()).min(Long::compare).orElse(null);
+    long first = lower != null ? lower.earliest()
+        : Instant.parse("1900-01-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
+    // a moving upper bound has no latest value: the zones are checked up to the year 2100
+    boolean movingUpper = rawBounds.stream().anyMatch(b -> !b.lower() && b.exact() == null);
+    Long last = movingUpper ? null : rawBounds.stream().filter(b -> !b.lower()).map(b -> b.exact().latest())
+        .min(Long::compare).orElse(null);
     zones(first, last);
   }
 

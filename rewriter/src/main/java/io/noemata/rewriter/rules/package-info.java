@@ -19,5 +19,13 @@
  * carries the server's zone. A window whose raw bounds fall inside buckets (or are inclusive) is
  * answered by the union rewrite ({@link io.noemata.rewriter.rules.RawEdges}): whole buckets from the
  * rollup, the ragged edges from raw rows aggregated into the rollup's row shape.
+ *
+ * <p>Windows relative to the server's clock ({@link io.noemata.rewriter.rules.RelativeTime}: {@code
+ * now() - INTERVAL 1 HOUR}, {@code toStartOfMinute(now() - INTERVAL 30 minute)}, {@code today()})
+ * cannot be placed when the query is planned. A bound floored to whole rollup buckets whatever the
+ * clock says is kept as written against the bucket, when the catalog's reading of the server's clock
+ * proves the window starts inside the covered range; any other is answered by
+ * {@link io.noemata.rewriter.rules.MovingEdges}, where the server places the split, reading each
+ * moving value as one scalar subquery so both halves of the union cut at the same instant.
  */
 package io.noemata.rewriter.rules;

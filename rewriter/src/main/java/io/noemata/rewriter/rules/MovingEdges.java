@@ -1,0 +1,77 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.sql.Literals;
+import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.sql.TableExpr;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The union rewrite for a window with a bound that moves with the server's clock ({@code t >= now()
+ * - INTERVAL 1 HOUR}): where the middle cannot be placed when the query is planned, the server
+ * places it. A rollup bucket {@code B} is read from the rollup when it lies inside the covered range
+ * and wholly inside the window (its first instant satisfies every lower bound, its last instant
+ * {@code B + grain - resolution} every upper bound); every other row of the window comes from raw
+ * rows, selected by the window and the negation of that same condition over the row's own bucket.
+ * Every moving value is read as the scalar subquery {@code (SELECT value)}, which the server
+ * evaluates once per query (see {@link RelativeTime}), so both halves cut at the same instant.
+ *
+ * @param bounds the level's time bounds, constant or moving
+ * @param grainNanos the rollup's grain
+ * @param resolutionNanos the time column's resolution (1 s for DateTime)
+ * @param coveredFrom the first bucket the rollup holds, on a grain boundary
+ * @param coveredUntil the end of what it holds, on a grain boundary; null when open
+ * @param timeType the time column's type
+ */
+record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolutionNanos, TimeConstant coveredFrom,
+    TimeConstant coveredUntil, String timeType) implements UnionEdges {
+
+  MovingEdges {
+    bounds = List.copyOf(bounds);
+  }
+
+  /** The plan for {@code bounds}; throws when a bound is a {@code ?} the two halves would have to repeat. */
+  static MovingEdges plan(List<RawEdges.Bound> bounds, long grainNanos, long resolutionNanos, long coveredFrom,
+      Long coveredUntil, String timeType, RollupSkip code, String why) {
+    if (bounds.stream().anyMatch(b -> RawEdges.holdsParameter(b.conjunct()))) {
+      throw new RollupLevel.Skip(code, why + "; the bounds are parameters, which the union rewrite cannot repeat");
+    }
+    TimeConstant from = new TimeConstant(Math.floorDiv(coveredFrom + grainNanos - 1, grainNanos) * grainNanos, true);
+    TimeConstant until = coveredUntil == null ? null
+        : new TimeConstant(Math.floorDiv(coveredUntil, grainNanos) * grainNanos, true);
+    return new MovingEdges(bounds, grainNanos, resolutionNanos, from, until, timeType);
+  }
+
+  @Override
+  public String from(String sql, TableExpr.Table table, String database, Rollup rollup, String bucketAsTime) {
+    String time = Literals.identifier(rollup.timeColumn());
+    List<String> window = new ArrayList<>();
+    for (RawEdges.Bound b : bounds) {
+      window.add(time + " " + b.op() + " " + value(sql, b));
+    }
+    String rowBucket = "CAST(toUnixTimestamp(" + RawEdges.rawBucket(rollup) + ") AS " + timeType + ")";
+    return RawEdges.union(sql, table, database, rollup, whole(sql, bucketAsTime),
+        String.join(" AND ", window) + " AND NOT (" + whole(sql, rowBucket) + ")");
+  }
+
+  /** True for a bucket (read as the time column's type) that the rollup holds and the window holds whole. */
+  private String whole(String sql, String bucket) {
+    List<String> all = new ArrayList<>();
+    all.add(bucket + " >= " + RawEdges.literal(coveredFrom));
+    if (coveredUntil != null) {
+      all.add(bucket + " < " + RawEdges.literal(coveredUntil));
+    }
+    String last = "(" + bucket + " + toIntervalNanosecond(" + (grainNanos - resolutionNanos) + "))";
+    for (RawEdges.Bound b : bounds) {
+      all.add((b.lower() ? bucket : last) + " " + b.op() + " " + value(sql, b));
+    }
+    return String.join(" AND ", all);
+  }
+
+  /** The bound's value as written, a moving one as a scalar subquery so each copy reads one value. */
+  private static String value(String sql, RawEdges.Bound b) {
+    String text = sql.substring(b.value().start(), b.value().end());
+    return b.relative() == null ? text : "(SELECT " + text + ")";
+  }
+}

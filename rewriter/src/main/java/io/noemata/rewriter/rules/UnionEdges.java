@@ -1,0 +1,11 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.catalog.Rollup;
+import io.noemata.rewriter.sql.TableExpr;
+
+/** A union rewrite's plan: what replaces the level's table so it reads rollup buckets plus raw rows. */
+sealed interface UnionEdges permits RawEdges, MovingEdges {
+
+  /** The text that replaces the level's table; {@code bucketAsTime} reads the bucket as the time column's type. */
+  String from(String sql, TableExpr.Table table, String database, Rollup rollup, String bucketAsTime);
+}
