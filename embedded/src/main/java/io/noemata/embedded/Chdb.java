@@ -63,7 +63,8 @@ final class Chdb implements AutoCloseable {
     }
     if (connection.equals(MemorySegment.NULL)) {
       throw new EngineException("the engine refused to start with " + args
-          + " (is the data folder used by another process? each process needs its own)");
+          + " (is the data folder used by another process? each process needs its own;"
+          + " with --config-file, the engine printed on stderr what it could not read)");
     }
     handle = connection.reinterpret(ADDRESS.byteSize()).get(ADDRESS, 0);
   }

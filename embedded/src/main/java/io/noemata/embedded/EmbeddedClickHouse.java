@@ -38,12 +38,15 @@ public final class EmbeddedClickHouse implements AutoCloseable {
   private final Thread shutdownHook;
   private final String version;
   private final String timezone;
+  private final boolean usersAsRoles;
   private String currentDatabase = "default";
   private long spoolCounter;
   private boolean closed;
 
-  private EmbeddedClickHouse(Chdb chdb, Path dataDir, boolean deleteOnClose, FileChannel lockChannel, FileLock lock) {
+  private EmbeddedClickHouse(Chdb chdb, Path dataDir, boolean deleteOnClose, FileChannel lockChannel, FileLock lock,
+      boolean usersAsRoles) {
     this.chdb = chdb;
+    this.usersAsRoles = usersAsRoles;
     this.dataDir = dataDir;
     this.deleteOnClose = deleteOnClose;
     this.lockChannel = lockChannel;
@@ -62,9 +65,27 @@ public final class EmbeddedClickHouse implements AutoCloseable {
    * is deleted on close when {@code dataDir} is null. Only one engine runs per process.
    */
   public static synchronized EmbeddedClickHouse start(Path dataDir) {
+    return start(dataDir, null);
+  }
+
+  /**
+   * Starts the engine as {@link #start(Path)} does, with the users, roles and grants of
+   * {@code usersConfig} (ClickHouse's users.xml format) when it is not null. chDB's session always
+   * runs as the config's {@code default} user and has no writable access storage (no
+   * {@code CREATE USER}) nor {@code EXECUTE AS} (clickhouse-local never reads
+   * {@code access_control_improvements}), so a request of another user runs under
+   * {@code SET ROLE <user>}: declare each such user as a role granted to {@code default}, and give
+   * {@code default} its own rights through another role (its direct grants would stay active).
+   * The engine then enforces the role's grants and answers ACCESS_DENIED itself. A test device,
+   * not a security boundary: passwords are not checked and a client may send {@code SET ROLE}.
+   */
+  public static synchronized EmbeddedClickHouse start(Path dataDir, Path usersConfig) {
     if (instance != null && !instance.closed) {
       throw new EngineException("an embedded engine already runs in this process on " + instance.dataDir
           + "; chDB allows one per process");
+    }
+    if (usersConfig != null) {
+      EngineConfig.checked(usersConfig);
     }
     Path library = EngineFetcher.standard().library();
     boolean temporary = dataDir == null;
@@ -82,8 +103,12 @@ public final class EmbeddedClickHouse implements AutoCloseable {
       throw new EngineException("data folder " + dir + " is in use by another process; each engine needs its own (choose another with --data)");
     }
     try {
-      Chdb chdb = Chdb.open(library, List.of("clickhouse", "--path=" + dir));
-      instance = new EmbeddedClickHouse(chdb, dir, temporary, channel, lock);
+      List<String> args = new ArrayList<>(List.of("clickhouse", "--path=" + dir));
+      if (usersConfig != null) {
+        args.add("--config-file=" + EngineConfig.write(dir, usersConfig));
+      }
+      Chdb chdb = Chdb.open(library, args);
+      instance = new EmbeddedClickHouse(chdb, dir, temporary, channel, lock, usersConfig != null);
       return instance;
     } catch (RuntimeException e) {
       releaseLock(lock, channel);
@@ -137,9 +162,33 @@ public final class EmbeddedClickHouse implements AutoCloseable {
     return execute(new EngineRequest("default", Map.of(), sql, format));
   }
 
-  /** Runs a request: switches database, applies its settings, runs, resets the settings. */
+  /**
+   * Runs a request: takes its user's role (engines with a users config), switches database,
+   * applies its settings, runs, resets the settings and the role.
+   */
   public synchronized QueryResult execute(EngineRequest request) {
     ensureOpen();
+    if (!usersAsRoles || request.user().equals(EngineRequest.DEFAULT_USER)) {
+      return executeInSession(request);
+    }
+    QueryResult role = chdb.query("SET ROLE " + Literals.identifier(request.user()), "TabSeparated");
+    if (!role.ok()) {
+      // UNKNOWN_ROLE or not granted: to the client this is a user the server does not know
+      return QueryResult.failure("Code: 516. DB::Exception: " + request.user() + ": Authentication failed: the embedded"
+          + " engine's users config has no role " + request.user() + " granted to default. (AUTHENTICATION_FAILED)");
+    }
+    try {
+      return executeInSession(request);
+    } finally {
+      QueryResult reset = chdb.query("SET ROLE DEFAULT", "TabSeparated");
+      if (!reset.ok()) {
+        // the next request of default would run with this user's grants: say so rather than answer wrongly
+        throw new EngineException("cannot leave the role of " + request.user() + ": " + reset.error());
+      }
+    }
+  }
+
+  private QueryResult executeInSession(EngineRequest request) {
     if (!request.database().equals(currentDatabase)) {
       QueryResult use = chdb.query("USE " + Literals.identifier(request.database()), "TabSeparated");
       if (!use.ok()) {
@@ -177,7 +226,7 @@ public final class EmbeddedClickHouse implements AutoCloseable {
     }
     Path file = spool(data);
     try {
-      return execute(new EngineRequest(request.database(), request.settings(), insert.fromInfile(file.toString()), request.format()));
+      return execute(request.withSql(insert.fromInfile(file.toString())));
     } finally {
       try {
         Files.deleteIfExists(file);

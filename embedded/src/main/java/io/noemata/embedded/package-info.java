@@ -14,7 +14,9 @@
  *       file and read with {@code FROM INFILE};
  *   <li>exiting without {@code chdb_close_conn} can crash after heavy inserts: a shutdown hook closes;
  *   <li>one data directory per process: a lock file says who holds it;
- *   <li>one shared session: database and settings are applied per request and reset after it.
+ *   <li>one shared session: database and settings are applied per request and reset after it;
+ *   <li>no access storage to write and no {@code EXECUTE AS}: with a users config, a request of
+ *       another user than {@code default} runs under the role of that name, reset after it.
  * </ol>
  *
  * <p>Only this module needs Java 22+; everything a BI tool loads runs on Java 17.

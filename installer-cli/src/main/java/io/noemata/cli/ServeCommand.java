@@ -26,12 +26,16 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--data", description = "Data folder, kept between runs. Default: a temporary folder deleted at exit.")
   Path data;
 
+  @Option(names = "--users-config", description = "A ClickHouse users.xml for testing grants: a request of user U runs"
+      + " under SET ROLE U, so declare U as a role granted to default. Passwords are not checked.")
+  Path usersConfig;
+
   @Override
   public Integer call() throws InterruptedException {
     if (port < 0 || port > 65535) {
       throw new UserError("--port " + port + " is not a port number (0-65535)");
     }
-    EmbeddedClickHouse engine = EmbeddedClickHouse.start(data);
+    EmbeddedClickHouse engine = EmbeddedClickHouse.start(data, usersConfig);
     HttpFrontend frontend;
     try {
       frontend = engine.serve(port);

@@ -16,7 +16,7 @@ import io.noemata.embedded.EngineException;
 /**
  * ClickHouse's HTTP interface on 127.0.0.1, in front of the embedded engine: enough of it that
  * the official clickhouse-jdbc (and curl) talk to it as to a server. Loopback only: the engine
- * has no users or passwords of its own.
+ * checks no passwords (started with a users config, it applies the grants of the request's user).
  */
 public final class HttpFrontend implements AutoCloseable {
 

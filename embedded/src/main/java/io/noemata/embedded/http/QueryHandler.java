@@ -26,8 +26,9 @@ import net.jpountz.lz4.LZ4Factory;
 /**
  * Answers one HTTP request the way a ClickHouse server does: the SQL from the {@code query}
  * parameter and/or the body, the database from {@code X-ClickHouse-Database} or {@code database},
- * every other parameter a setting, the reply in the requested format (ClickHouse-framed LZ4 when
- * {@code compress=1}), errors as {@code X-ClickHouse-Exception-Code} plus ClickHouse's text.
+ * every other parameter a setting, the user from {@link RequestUser}, the reply in the requested
+ * format (ClickHouse-framed LZ4 when {@code compress=1}), errors as {@code X-ClickHouse-Exception-Code}
+ * plus ClickHouse's text.
  * Every request gets a reply, even on a bug here: a client waiting for one would hang forever.
  */
 final class QueryHandler implements HttpHandler {
@@ -70,6 +71,7 @@ final class QueryHandler implements HttpHandler {
     String database = first(headers.getFirst("X-ClickHouse-Database"), params.get("database"), "default");
     String format = first(params.get("default_format"), headers.getFirst("X-ClickHouse-Format"), "TabSeparated");
     boolean compress = "1".equals(params.get("compress"));
+    String user = RequestUser.of(headers.getFirst("X-ClickHouse-User"), headers.getFirst("Authorization"), params.get("user"));
 
     byte[] body = readBody(exchange, "1".equals(params.get("decompress")));
     String urlSql = params.get("query");
@@ -77,7 +79,7 @@ final class QueryHandler implements HttpHandler {
     String sql;
     if (urlSql != null && body.length > 0 && InsertStatement.parse(urlSql) != null) {
       sql = urlSql;
-      result = engine.insert(new EngineRequest(database, params.settings(), urlSql, format), new ByteArrayInputStream(body));
+      result = engine.insert(new EngineRequest(database, params.settings(), urlSql, format, user), new ByteArrayInputStream(body));
     } else {
       String bodySql = new String(body, StandardCharsets.UTF_8);
       sql = urlSql == null ? bodySql : body.length == 0 ? urlSql : urlSql + "\n" + bodySql;
@@ -87,14 +89,14 @@ final class QueryHandler implements HttpHandler {
         int dataOffset = inline.sql().getBytes(StandardCharsets.UTF_8).length
             + bodySql.substring(inline.sql().length(), inline.dataStart()).getBytes(StandardCharsets.UTF_8).length;
         sql = inline.sql();
-        result = engine.insert(new EngineRequest(database, params.settings(), inline.sql(), format),
+        result = engine.insert(new EngineRequest(database, params.settings(), inline.sql(), format, user),
             new ByteArrayInputStream(body, dataOffset, body.length - dataOffset));
       } else {
         String explicit = OutputFormat.explicit(sql);
         if (explicit != null) {
           format = explicit;
         }
-        result = engine.execute(new EngineRequest(database, params.settings(), sql, format));
+        result = engine.execute(new EngineRequest(database, params.settings(), sql, format, user));
       }
     }
     queryLog.add(new QueryLog.Entry(queryId, sql, result.ok() ? 0 : result.errorCode(),

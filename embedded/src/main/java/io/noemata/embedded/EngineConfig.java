@@ -1,0 +1,44 @@
+package io.noemata.embedded;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The main config handed to the engine with {@code --config-file} when it runs with a users config.
+ * clickhouse-local reads users only from the {@code users_config} a main config names; the file
+ * lives in the data folder because the engine reads it at start only.
+ */
+final class EngineConfig {
+
+  static final String FILE_NAME = "noemata-engine-config.xml";
+
+  private EngineConfig() {}
+
+  /** {@code usersConfig} as an absolute path, checked readable before anything is created. */
+  static Path checked(Path usersConfig) {
+    Path users = usersConfig.toAbsolutePath().normalize();
+    if (!Files.isRegularFile(users) || !Files.isReadable(users)) {
+      throw new EngineException("users config " + users + " is not a readable file");
+    }
+    return users;
+  }
+
+  /** Writes the main config naming {@code usersConfig} into {@code dataDir}; returns its path. */
+  static Path write(Path dataDir, Path usersConfig) {
+    Path users = checked(usersConfig);
+    String xml = "<clickhouse>\n  <users_config>" + escape(users.toString()) + "</users_config>\n</clickhouse>\n";
+    Path file = dataDir.resolve(FILE_NAME);
+    try {
+      Files.writeString(file, xml, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new EngineException("cannot write " + file + ": " + e.getMessage());
+    }
+    return file;
+  }
+
+  static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+  }
+}
