@@ -2,11 +2,15 @@ package io.noemata.driver.catalog;
 
 import com.github.benmanes.caffeine.cache.AsyncCacheLoader;
 import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
+import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -27,6 +31,10 @@ import org.slf4j.LoggerFactory;
  * that fails keeps the last good catalog instead (a dropped accelerator is caught by the fallback).
  * A statement waits at most {@link #WAIT} for a read: a server that hangs on system tables must not
  * hang queries, which then pass through with a warning while the read goes on.
+ *
+ * <p>A rollup the server refused to a user ({@link #deny}) is left out of that user's catalogs
+ * for one TTL: the catalog lists what a user may see, not what it may read, and without this
+ * memory every statement would fail once and reload the catalog before running as written.
  */
 public final class CatalogCache {
 
@@ -39,9 +47,12 @@ public final class CatalogCache {
   private final AsyncLoadingCache<CatalogKey, CatalogState> cache;
   private final String namespace;
   private final AtomicLong loads = new AtomicLong();
+  /** By user and endpoint: rollups ({@link CatalogLoader#rollupId}) the server refused to read. */
+  private final Cache<CatalogKey, Set<String>> denied;
 
   CatalogCache(Duration ttl, Duration refresh, String namespace) {
     this.namespace = namespace;
+    this.denied = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(10_000).build();
     Caffeine<Object, Object> builder = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(10_000);
     if (refresh.compareTo(ttl) < 0) {
       builder.refreshAfterWrite(refresh);
@@ -91,6 +102,19 @@ public final class CatalogCache {
     cache.synchronous().asMap().keySet().removeIf(k -> k.endpoint().equals(endpoint));
   }
 
+  /**
+   * The server refused {@code key}'s user the rollups {@code ids} ({@link CatalogLoader#rollupId}):
+   * its catalogs leave them out for one TTL, and the cached ones are dropped now.
+   */
+  public void deny(CatalogKey key, Collection<String> ids) {
+    denied.asMap().merge(key, Set.copyOf(ids), (a, b) -> {
+      Set<String> both = new HashSet<>(a);
+      both.addAll(b);
+      return Set.copyOf(both);
+    });
+    invalidate(key.endpoint());
+  }
+
   /** How many catalog reads this cache made; tests use it to see caching and invalidation. */
   public long loads() {
     return loads.get();
@@ -102,7 +126,8 @@ public final class CatalogCache {
       if (c == null) {
         return CatalogState.failed("clickhouse-jdbc returned no connection");
       }
-      return new CatalogState(CatalogLoader.load(c, namespace), null);
+      Set<String> refused = denied.getIfPresent(key);
+      return new CatalogState(CatalogLoader.load(c, namespace, refused == null ? Set.of() : refused), null);
     } catch (SQLException | RuntimeException e) {
       String reason = firstLine(e);
       LOG.warn("noemata: cannot read the accelerator catalog of {}: {}", key, reason);

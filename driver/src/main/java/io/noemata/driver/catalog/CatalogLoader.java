@@ -58,6 +58,15 @@ public final class CatalogLoader {
 
   /** Reads the catalog over {@code c}; any failure is the caller's to report. */
   public static CatalogSnapshot load(Connection c, String namespace) throws SQLException {
+    return load(c, namespace, Set.of());
+  }
+
+  /**
+   * The same, leaving out the rollups whose {@link #rollupId} is in {@code refused}; when that is
+   * not empty (the server has refused this user a rollup), every other rollup is tried with an empty
+   * read too, so a user without SELECT on them finds none in its catalog.
+   */
+  public static CatalogSnapshot load(Connection c, String namespace, Set<String> refused) throws SQLException {
     Map<TableName, Builder> tables = new LinkedHashMap<>();
     try (Statement s = c.createStatement()) {
       try (ResultSet rs = s.executeQuery(COLUMNS)) {
@@ -92,7 +101,7 @@ public final class CatalogLoader {
         }
       }
     }
-    rollups(c, namespace, tables);
+    rollups(c, namespace, tables, refused);
     List<TableInfo> infos = new ArrayList<>();
     tables.values().forEach(b -> infos.add(b.build()));
     CatalogSnapshot snapshot = CatalogSnapshot.of(version(infos), infos);
@@ -120,7 +129,8 @@ public final class CatalogLoader {
    * accelerator is added with its column types. A ledger that cannot be read (another tool's table
    * of that name, missing grants) costs only its own database's rollups, with a log line.
    */
-  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables) throws SQLException {
+  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables, Set<String> refused)
+      throws SQLException {
     Instant now = Instant.now();
     for (String db : LedgerReader.ledgerDatabases(c, namespace)) {
       List<LedgerRow> rows;
@@ -143,6 +153,10 @@ public final class CatalogLoader {
           continue;
         }
         TableName source = new TableName(row.tableDatabase(), row.tableName());
+        if (refused.contains(rollupId(source.toString(), r.stableView()))
+            || !refused.isEmpty() && !readable(c, db, r.stableView())) {
+          continue;
+        }
         Builder b = tables.get(source);
         if (b == null) {
           b = new Builder(source);
@@ -155,6 +169,22 @@ public final class CatalogLoader {
         b.rollups.add(r);
       }
     }
+  }
+
+  /** True when this connection's user may read every column of {@code db.view}. */
+  private static boolean readable(Connection c, String db, String view) {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT * FROM " + Literals.qualified(db, view) + " LIMIT 0")) {
+      return true;
+    } catch (SQLException refused) {
+      LOG.debug("noemata: {}.{} is not readable by this user: {}", db, view, CatalogCache.firstLine(refused));
+      return false;
+    }
+  }
+
+  /** Names one rollup as a rewrite reads it: its source table ({@code db.table}) and its stable view. */
+  public static String rollupId(String source, String stableView) {
+    return source + "/" + stableView;
   }
 
   private static List<String> strings(Array array) throws SQLException {

@@ -34,7 +34,10 @@ public final class Warnings {
       chain.add(WarningCode.DRY_RUN, "noemata dry-run: sent as written; rewriting would have sent: " + clip(p.rewritten()));
     }
     for (RollupUse use : p.rollups()) {
-      if (use.read()) {
+      if (use.read() && p.fallback() != null) {
+        chain.add(WarningCode.ROLLUP_SKIPPED, "noemata: did not read rollup " + use.rollup() + " for " + use.table()
+            + level(use.level()) + ": the statement reading it failed, so the statement ran as written");
+      } else if (use.read()) {
         chain.add(WarningCode.ROLLUP_READ, "noemata: " + (p.dryRun() ? "would read" : "read") + " rollup " + use.rollup()
             + " (" + use.stableView() + ") for " + use.table() + level(use.level())
             + (use.rawEdges() ? ", and raw rows for the parts of the window it does not hold whole" : ""));
@@ -44,7 +47,10 @@ public final class Warnings {
       }
     }
     for (StoredColumnUse use : p.storedColumns()) {
-      if (use.substituted()) {
+      if (use.substituted() && p.fallback() != null) {
+        chain.add(WarningCode.STORED_COLUMN_KEPT, "noemata: kept " + use.expression() + " on " + use.table()
+            + " (stored column " + quote(use.column()) + " not read): the statement reading it failed");
+      } else if (use.substituted()) {
         chain.add(WarningCode.STORED_COLUMN_READ, "noemata: " + (p.dryRun() ? "would read" : "read") + " stored column "
             + quote(use.column()) + " for " + use.expression() + " on " + use.table());
       } else {

@@ -7,9 +7,11 @@ import io.noemata.driver.NoemataSettings;
 import io.noemata.driver.RewriteMode;
 import io.noemata.driver.catalog.CatalogCache;
 import io.noemata.driver.catalog.CatalogKey;
+import io.noemata.driver.catalog.CatalogLoader;
 import io.noemata.driver.catalog.CatalogState;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.rewriter.RewriteResult;
+import io.noemata.rewriter.RollupUse;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -32,6 +34,8 @@ import org.slf4j.LoggerFactory;
 public final class ProxyConnection extends DelegatingConnection implements NoemataConnection {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProxyConnection.class);
+  /** ClickHouse's ACCESS_DENIED. */
+  private static final int ACCESS_DENIED = 497;
 
   private final NoemataSettings settings;
   private final CatalogCache catalogs;
@@ -101,11 +105,19 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     }
   }
 
-  /** A rewritten statement failed and its original ran: count it and drop the stale catalog. */
+  /**
+   * A rewritten statement failed and its original ran: count it and drop the stale catalog. When
+   * the server refused access, the rollups the statement read stay out of this user's catalog.
+   */
   void fellBack(QueryProvenance p) {
     fallbacks.incrementAndGet();
     DriverStats.fellBack();
-    catalogs.invalidate(catalogKey.endpoint());
+    if (p.fallback().errorCode() == ACCESS_DENIED) {
+      catalogs.deny(catalogKey, p.rollups().stream().filter(RollupUse::read)
+          .map(u -> CatalogLoader.rollupId(u.table(), u.stableView())).toList());
+    } else {
+      catalogs.invalidate(catalogKey.endpoint());
+    }
     LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.fallback().errorCode());
   }
 

@@ -73,6 +73,11 @@ class WarningsTest {
     assertEquals(9150, first.getErrorCode());
     assertTrue(first.getMessage().contains("Code 47"), first.getMessage());
     assertEquals(p.original(), p.sent());
+    // the rewrite did not run: nothing in the chain may say a stored column was read
+    SQLWarning next = first.getNextWarning();
+    assertEquals("01N12", next.getSQLState());
+    assertTrue(next.getMessage().endsWith("not read): the statement reading it failed"), next.getMessage());
+    assertNull(next.getNextWarning());
   }
 
   @Test

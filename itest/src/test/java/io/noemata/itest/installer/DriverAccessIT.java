@@ -134,6 +134,12 @@ class DriverAccessIT {
       assertEquals(497, p.fallback().errorCode());
       assertEquals(perService(), p.sent(), "the statement as written answered");
       assertEquals(1, c.unwrap(NoemataConnection.class).fallbackCount());
+      assertTrue(w.stream().noneMatch(x -> x.getSQLState().equals("01N21")), "no rollup was read: " + w);
+      // the refusal is remembered: the next statement reads the raw table at once, without failing first
+      assertEquals(asAnalyst, rows(s, perService()));
+      assertEquals(1, c.unwrap(NoemataConnection.class).fallbackCount());
+      QueryProvenance next = s.unwrap(NoemataStatement.class).provenance();
+      assertTrue(next.fallback() == null && next.rollups().stream().noneMatch(u -> u.read()), next.toString());
     }
   }
 
