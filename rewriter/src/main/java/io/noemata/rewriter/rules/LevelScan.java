@@ -57,6 +57,8 @@ final class LevelScan {
       select.groupBy().items().forEach(e -> walk(e, Where.GROUP, false, Set.of(), -1));
     }
     walkIfPresent(select.having(), Where.OTHER);
+    select.windows().forEach(w -> w.spec().expressions().forEach(e -> walk(e, Where.OTHER, false, Set.of(), -1)));
+    walkIfPresent(select.qualify(), Where.OTHER);
     select.orderBy().forEach(o -> walk(o.expr(), Where.OTHER, false, Set.of(), -1));
     if (select.limitBy() != null) {
       select.limitBy().by().forEach(e -> walk(e, Where.OTHER, false, Set.of(), -1));
@@ -146,9 +148,12 @@ final class LevelScan {
    * Whether child {@code i} of {@code e} can give the result its type. Almost everything can:
    * ClickHouse runs functions and operators on LowCardinality arguments and returns LowCardinality
    * (measured: NOT (lc = '') is LowCardinality(UInt8)). Only aggregates that count, and the
-   * condition of an -If aggregate, never pass their argument's type on.
+   * condition of an -If aggregate, never pass their argument's type on, nor a window's keys.
    */
   private static boolean reachesResult(Expr e, int i) {
+    if (e instanceof Expr.Window) {
+      return i == 0; // the function; partition and sort keys only pick rows
+    }
     if (!(e instanceof Expr.Call c)) {
       return true;
     }

@@ -91,6 +91,27 @@ class StoredColumnsTest {
   }
 
   @Test
+  void readsTheColumnInsideWindowsTheWindowClauseAndQualifyNextToQueryParameters() {
+    String sql = "SELECT Timestamp, any(ResourceAttributes['k8s.pod.name']) OVER (PARTITION BY"
+        + " ResourceAttributes['k8s.pod.name'] ORDER BY Timestamp ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS p,"
+        + " count() OVER w AS n FROM otel.otel_logs WHERE ServiceName = {svc:String}"
+        + " AND Timestamp >= {from:DateTime64(9)} AND ResourceAttributes['k8s.pod.name'] != {pod:String}"
+        + " WINDOW w AS (PARTITION BY ResourceAttributes['k8s.pod.name']) QUALIFY ResourceAttributes['k8s.pod.name'] != ''";
+    // only the window function's value reaches the result: its argument keeps the map's type, its keys need no cast
+    assertEquals("SELECT Timestamp, any(CAST(" + POD + " AS String)) OVER (PARTITION BY " + POD
+        + " ORDER BY Timestamp ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS p, count() OVER w AS n FROM otel.otel_logs"
+        + " WHERE ServiceName = {svc:String} AND Timestamp >= {from:DateTime64(9)} AND " + POD + " != {pod:String}"
+        + " WINDOW w AS (PARTITION BY " + POD + ") QUALIFY " + POD + " != ''", rewrite(sql));
+  }
+
+  @Test
+  void keepsTheSubscriptsOfAnUnaliasedWindowItemWhoseNameItCannotSpell() {
+    String sql = "SELECT count() OVER (PARTITION BY ResourceAttributes['k8s.pod.name']) FROM otel.otel_logs";
+    assertEquals(sql, rewrite(sql));
+    assertEquals(List.of(Reason.RESULT_NAME), keptReasons(sql));
+  }
+
+  @Test
   void keepsTheSubscriptWhenTheQueryBindsTheMapName() {
     String sql = "SELECT LogAttributes AS ResourceAttributes, ResourceAttributes['k8s.pod.name'] AS p FROM otel.otel_logs";
     assertEquals(sql, rewrite(sql));
