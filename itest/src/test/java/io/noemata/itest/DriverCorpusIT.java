@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -117,6 +119,42 @@ class DriverCorpusIT {
         assertTrue(sent.contains(q.sql()), "unchanged statements arrive byte for byte");
       }
     }));
+  }
+
+  /**
+   * Issue #5: a window function, the WINDOW clause, QUALIFY and a {@code {name:Type}} parameter in one
+   * statement. clickhouse-jdbc sends the parameter's text as written; its value reaches the server
+   * as {@code param_svc} from the connection property {@code clickhouse_setting_param_svc}. The
+   * stored column is read in every clause, and the rows are those of plain clickhouse-jdbc.
+   */
+  @Test
+  void windowsAndQueryParametersReadStoredColumnsAndAnswerTheSame() throws SQLException {
+    String sql = "SELECT ResourceAttributes['k8s.pod.name'] AS pod, count() AS n,"
+        + " rank() OVER w AS r, sum(count()) OVER (PARTITION BY ResourceAttributes['k8s.pod.name'] != '') AS total"
+        + " FROM otel_logs WHERE ServiceName = {svc:String} AND Timestamp >= {from:DateTime64(9)}"
+        + " GROUP BY ResourceAttributes['k8s.pod.name']"
+        + " WINDOW w AS (ORDER BY count() DESC, ResourceAttributes['k8s.pod.name']) QUALIFY r <= 5";
+    Properties props = TARGET.credentials();
+    props.setProperty("clickhouse_setting_param_svc", "checkout");
+    props.setProperty("clickhouse_setting_param_from", "2024-06-03 00:00:00");
+    Outcome expected;
+    Outcome actual;
+    long mark;
+    try (Connection p = DriverManager.getConnection(TARGET.jdbcUrl("otel"), props);
+        Connection n = DriverFixture.connect("otel", "clickhouse_setting_param_svc", "checkout",
+            "clickhouse_setting_param_from", "2024-06-03 00:00:00")) {
+      expected = run(p, new CorpusFile.Query("window", "column", List.of(), sql));
+      mark = DriverFixture.log().mark();
+      actual = run(n, new CorpusFile.Query("window", "column", List.of(), sql));
+    }
+    assertFalse(expected.rows().isEmpty(), "the parameters reached the server: checkout has logs");
+    assertEquals(expected.columns(), actual.columns());
+    assertEquals(sorted(expected.rows()), sorted(actual.rows()));
+    QueryProvenance p = actual.provenance();
+    assertTrue(p.changed(), p.toString());
+    assertFalse(p.sent().contains("ResourceAttributes['k8s.pod.name']"), p.sent());
+    assertTrue(p.sent().contains("ServiceName = {svc:String} AND Timestamp >= {from:DateTime64(9)}"), p.sent());
+    assertTrue(DriverFixture.sentSince(mark).contains(p.sent()), "the engine received the parameters' text as written");
   }
 
   @Test
