@@ -105,6 +105,21 @@ class StoredColumnsTest {
   }
 
   @Test
+  void readsTheCastWhereverTheLevelIsGroupedByTheCastAlone() {
+    // GROUP BY pod groups by the cast: a bare column read from the groups is no key (NOT_AN_AGGREGATE, measured on 26.5)
+    String sub = "ResourceAttributes['k8s.pod.name']";
+    String cast = "CAST(" + POD + " AS String)";
+    assertEquals("SELECT " + cast + " AS pod, count() AS n, uniq(" + POD + ") AS u, rank() OVER (ORDER BY " + cast
+            + ") AS r FROM otel.otel_logs WHERE " + POD + " != '' GROUP BY pod HAVING " + cast + " != 'a' ORDER BY "
+            + cast, rewrite("SELECT " + sub + " AS pod, count() AS n, uniq(" + sub + ") AS u, rank() OVER (ORDER BY "
+            + sub + ") AS r FROM otel.otel_logs WHERE " + sub + " != '' GROUP BY pod HAVING " + sub + " != 'a'"
+            + " ORDER BY " + sub));
+    // grouped by the column itself, the bare column is the key
+    assertEquals("SELECT " + cast + " AS pod, count() AS n FROM otel.otel_logs GROUP BY " + POD + " ORDER BY " + POD,
+        rewrite("SELECT " + sub + " AS pod, count() AS n FROM otel.otel_logs GROUP BY " + sub + " ORDER BY " + sub));
+  }
+
+  @Test
   void keepsTheSubscriptsOfAnUnaliasedWindowItemWhoseNameItCannotSpell() {
     String sql = "SELECT count() OVER (PARTITION BY ResourceAttributes['k8s.pod.name']) FROM otel.otel_logs";
     assertEquals(sql, rewrite(sql));
