@@ -18,6 +18,10 @@
  * covered-range check, and wall-clock buckets need a grain dividing 15 minutes unless the snapshot
  * carries the server's zone. A window whose raw bounds fall inside buckets (or are inclusive) is
  * answered by the union rewrite ({@link io.noemata.rewriter.rules.RawEdges}): whole buckets from the
- * rollup, the ragged edges from raw rows aggregated into the rollup's row shape.
+ * rollup, the ragged edges from raw rows aggregated into the rollup's row shape. A level with a
+ * window function, a WINDOW clause or QUALIFY reads its table ({@code count() OVER ()} counts the
+ * level's rows, which on a rollup would be rollup rows); a level below it may still read a rollup.
+ * Parameters are opaque values: the time column compared with a {@code {name:Type}} (or an unbound
+ * {@code ?}) is no whole-bucket bound, so the level reads the table.
  */
 package io.noemata.rewriter.rules;
