@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -117,6 +119,45 @@ class DriverCorpusIT {
         assertTrue(sent.contains(q.sql()), "unchanged statements arrive byte for byte");
       }
     }));
+  }
+
+  /**
+   * Issue #5: window functions, the WINDOW clause, QUALIFY and {@code {name:Type}} parameters.
+   * clickhouse-jdbc sends a parameter's text as written; its value reaches the server as
+   * {@code param_svc} from the connection property {@code clickhouse_setting_param_svc}. The stored
+   * column is read in every clause (as the cast where the level is grouped by the cast alone), and
+   * the rows are those of plain clickhouse-jdbc.
+   */
+  @Test
+  void windowsAndQueryParametersReadStoredColumnsAndAnswerTheSame() throws SQLException {
+    String pod = "ResourceAttributes['k8s.pod.name']";
+    List<String> queries = List.of(
+        "SELECT " + pod + " AS pod, count() AS n, rank() OVER w AS r, sum(count()) OVER (PARTITION BY " + pod
+            + " != '') AS total FROM otel_logs WHERE ServiceName = {svc:String} AND Timestamp >= {from:DateTime64(9)}"
+            + " GROUP BY " + pod + " WINDOW w AS (ORDER BY count() DESC, " + pod + ") QUALIFY r <= 5",
+        "SELECT " + pod + " AS pod, count() AS n, rank() OVER (ORDER BY " + pod + ") AS r FROM otel_logs"
+            + " WHERE ServiceName = {svc:String} GROUP BY pod HAVING " + pod + " != '' ORDER BY " + pod + " LIMIT 5");
+    Properties props = TARGET.credentials();
+    props.setProperty("clickhouse_setting_param_svc", "checkout");
+    props.setProperty("clickhouse_setting_param_from", "2024-06-03 00:00:00");
+    try (Connection p = DriverManager.getConnection(TARGET.jdbcUrl("otel"), props);
+        Connection n = DriverFixture.connect("otel", "clickhouse_setting_param_svc", "checkout",
+            "clickhouse_setting_param_from", "2024-06-03 00:00:00")) {
+      for (String sql : queries) {
+        Outcome expected = run(p, new CorpusFile.Query("window", "column", List.of(), sql));
+        long mark = DriverFixture.log().mark();
+        Outcome actual = run(n, new CorpusFile.Query("window", "column", List.of(), sql));
+        assertFalse(expected.rows().isEmpty(), "the parameters reached the server: checkout has logs");
+        assertEquals(expected.columns(), actual.columns());
+        assertEquals(sorted(expected.rows()), sorted(actual.rows()));
+        QueryProvenance q = actual.provenance();
+        assertTrue(q.changed(), q.toString());
+        // the rewritten text ran: no fallback to the original after a refusal
+        assertFalse(q.sent().contains(pod), q.toString());
+        assertTrue(q.sent().contains("ServiceName = {svc:String}"), q.sent());
+        assertTrue(DriverFixture.sentSince(mark).contains(q.sent()), "the engine received the parameters' text as written");
+      }
+    }
   }
 
   @Test

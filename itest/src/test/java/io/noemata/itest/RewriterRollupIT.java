@@ -282,6 +282,23 @@ class RewriterRollupIT {
   }
 
   /**
+   * A window function over a level's grouped rows: the inner level reads the rollup, the window
+   * level stays as written (issue #5), and the running sums and counts come out the same.
+   */
+  @Test
+  void aWindowOverARollupLevelsGroupsReturnsWhatTheRawTableReturns() throws SQLException {
+    String sql = "SELECT s, n, sum(n) OVER (ORDER BY s ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running,"
+        + " count() OVER () AS services FROM (SELECT ServiceName AS s, count() AS n FROM otel.otel_logs"
+        + " WHERE Timestamp >= toDateTime(1717372800) AND Timestamp < toDateTime(1717977600) GROUP BY s)";
+    RewriteResult r = Rewriter.rewrite(sql, snapshot, DB, List.of());
+    assertEquals(List.of(2), r.provenance().rollups().stream().filter(RollupUse::read).map(RollupUse::level).toList(),
+        r.provenance().rollups().toString());
+    assertTrue(r.sql().startsWith("SELECT s, n, sum(n) OVER (ORDER BY s ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)"
+        + " AS running, count() OVER () AS services FROM (SELECT ServiceName AS s, sum(`LogCount`) AS n"), r.sql());
+    assertTrue(sameResults(new CorpusFile.Query("window over rollup", "rollup", List.of(), sql), r.sql(), EXACT) > 1);
+  }
+
+  /**
    * Dashboard-shaped queries drawn at random (buckets of every spelling and width, aligned and
    * unaligned windows in every spelling, inclusive bounds, dimension and non-dimension filters,
    * stored and unstored aggregates, unaliased items): each one the rule rewrites returns what the

@@ -19,7 +19,7 @@ class RewriterTest {
   @Test
   void sendsWhatItDoesNotUnderstandByteForByte() {
     for (String sql : List.of("INSERT INTO otel.otel_logs (Body) VALUES ('ResourceAttributes[''k8s.pod.name'']')",
-        "SELECT ResourceAttributes['k8s.pod.name'] FROM otel.otel_logs WINDOW w AS ()",
+        "SELECT ResourceAttributes['k8s.pod.name'] FROM otel.otel_logs WINDOW w AS (w2 ORDER BY Timestamp)",
         "SELECT ResourceAttributes['k8s.pod.name'] FROM otel.otel_logs; SELECT 2",
         "SELECT 'unterminated")) {
       RewriteResult r = Rewriter.rewrite(sql, OtelCatalog.snapshot(), "otel");

@@ -199,20 +199,80 @@ public final class Lexer {
     }
   }
 
-  /** {@code {name:Type}}; null when the brace opens something else (a map literal, a JSON). */
+  /**
+   * {@code {name:Type}} as ClickHouse's parser reads it: a bare name, a colon, a type that starts
+   * with a word and may nest parentheses and quote strings ({@code Nullable(DateTime('UTC'))}), the
+   * closing brace. Null when the brace opens anything else (a map, JSON, a JDBC escape such as
+   * {@code {ts '...'}} or {@code {fn ...}}), which the parser then refuses. Comments inside are not
+   * accepted, so the type text is exactly what was written.
+   */
   private Token braceParameter(int start) {
-    int close = text.indexOf('}', start);
-    if (close < 0) {
+    int i = skipBlanks(start + 1);
+    if (i >= text.length() || !isNameStart(text.charAt(i))) {
       return null;
     }
-    String inner = text.substring(start + 1, close);
-    int colon = inner.indexOf(':');
-    if (colon <= 0 || !inner.substring(0, colon).strip().matches("[A-Za-z_][A-Za-z0-9_]*")
-        || inner.substring(colon + 1).isBlank() || inner.indexOf('\'') >= 0 || inner.indexOf('{') >= 0) {
+    while (i < text.length() && isNamePart(text.charAt(i))) {
+      i++;
+    }
+    i = skipBlanks(i);
+    if (i >= text.length() || text.charAt(i) != ':') {
       return null;
     }
-    pos = close + 1;
-    return make(TokenKind.PARAMETER, start);
+    i = skipBlanks(i + 1);
+    if (i >= text.length() || !Character.isLetter(text.charAt(i))) {
+      return null;
+    }
+    int depth = 0;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      if (c == '}' && depth == 0) {
+        pos = i + 1;
+        return make(TokenKind.PARAMETER, start);
+      }
+      if (c == '}') {
+        return null;
+      }
+      if (c == '\'' || c == '`' || c == '"') {
+        i = quotedEnd(i, c);
+        if (i < 0) {
+          return null;
+        }
+        continue;
+      }
+      if (c == '(') {
+        depth++;
+      } else if (c == ')' && --depth < 0) {
+        return null;
+      } else if (c == '{' || c == '#' || c == '?' || text.startsWith("--", i) || text.startsWith("/*", i)) {
+        return null;
+      }
+      i++;
+    }
+    return null;
+  }
+
+  private int skipBlanks(int i) {
+    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The offset just past the quoted text opening at {@code i}, or -1 when it is not closed. */
+  private int quotedEnd(int i, char quote) {
+    for (i++; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == quote) {
+        if (i + 1 < text.length() && text.charAt(i + 1) == quote) {
+          i++;
+        } else {
+          return i + 1;
+        }
+      }
+    }
+    return -1;
   }
 
   private static final String[] SYMBOLS = {
@@ -258,6 +318,15 @@ public final class Lexer {
 
   private static boolean isWordPart(char c) {
     return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+  }
+
+  /** A parameter name: ClickHouse takes only a bare word there. */
+  private static boolean isNameStart(char c) {
+    return c < 128 && (Character.isLetter(c) || c == '_');
+  }
+
+  private static boolean isNamePart(char c) {
+    return c < 128 && (Character.isLetterOrDigit(c) || c == '_');
   }
 
   private static boolean isHexDigit(char c) {

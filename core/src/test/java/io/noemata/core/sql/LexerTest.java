@@ -69,6 +69,24 @@ class LexerTest {
   }
 
   @Test
+  void braceParametersTakeNestedAndQuotedTypes() {
+    assertEquals("PARAMETER:{from:DateTime64(9)} SYMBOL:, PARAMETER:{tz:Nullable(DateTime('UTC'))}"
+        + " SYMBOL:, PARAMETER:{ids:Array(LowCardinality(String))} SYMBOL:, PARAMETER:{ svc : String }"
+        + " SYMBOL:, PARAMETER:{e:Enum8('}' = 1)}",
+        kinds("{from:DateTime64(9)}, {tz:Nullable(DateTime('UTC'))}, {ids:Array(LowCardinality(String))},"
+            + " { svc : String }, {e:Enum8('}' = 1)}"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+    "{'a': 1}", "{a: 1}", "{ts '2024-01-01 00:00:00'}", "{d '2024-01-01'}", "{fn now()}", "{a:String",
+    "{a:Array(String}", "{a:String /* c */}", "{1a:String}", "{a:String)}",
+  })
+  void otherBracesAreNotParameters(String sql) {
+    assertEquals("SYMBOL:{", kinds(sql).split(" ")[0], sql);
+  }
+
+  @Test
   void heredocIsOneString() {
     assertEquals("WORD:SELECT STRING:$x$it's$x$", kinds("SELECT $x$it's$x$"));
     assertEquals("it's", Literals.unquote("$x$it's$x$"));

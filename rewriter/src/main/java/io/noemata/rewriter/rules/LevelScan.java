@@ -17,9 +17,14 @@ import java.util.Set;
  */
 final class LevelScan {
 
-  /** A stored subscript found at this level. {@code item} is the select item index, or -1. */
+  /**
+   * A stored subscript found at this level. {@code item} is the select item index, or -1.
+   * {@code onGroups}: read from the level's groups outside any aggregate (select items, HAVING,
+   * windows, QUALIFY, ORDER BY, LIMIT BY), so with GROUP BY it must match a key. {@code bareKey}:
+   * a GROUP BY key written as the subscript itself.
+   */
   record Occurrence(Expr node, String map, MaterializedColumn column, int item, boolean output,
-      Set<String> lambdaParams) {}
+      boolean onGroups, boolean bareKey, Set<String> lambdaParams) {}
 
   private enum Where { SELECT, FILTER, GROUP, OTHER }
 
@@ -49,23 +54,25 @@ final class LevelScan {
     this.database = database;
     this.index = index;
     for (int i = 0; i < select.items().size(); i++) {
-      walk(select.items().get(i), Where.SELECT, true, Set.of(), i);
+      walk(select.items().get(i), Where.SELECT, true, true, Set.of(), i);
     }
     walkIfPresent(select.prewhere(), Where.FILTER);
     walkIfPresent(select.where(), Where.FILTER);
     if (select.groupBy() != null) {
-      select.groupBy().items().forEach(e -> walk(e, Where.GROUP, false, Set.of(), -1));
+      select.groupBy().items().forEach(e -> walk(e, Where.GROUP, false, false, Set.of(), -1));
     }
     walkIfPresent(select.having(), Where.OTHER);
-    select.orderBy().forEach(o -> walk(o.expr(), Where.OTHER, false, Set.of(), -1));
+    select.windows().forEach(w -> w.spec().expressions().forEach(e -> walkIfPresent(e, Where.OTHER)));
+    walkIfPresent(select.qualify(), Where.OTHER);
+    select.orderBy().forEach(o -> walkIfPresent(o.expr(), Where.OTHER));
     if (select.limitBy() != null) {
-      select.limitBy().by().forEach(e -> walk(e, Where.OTHER, false, Set.of(), -1));
+      select.limitBy().by().forEach(e -> walkIfPresent(e, Where.OTHER));
     }
   }
 
   private void walkIfPresent(Expr e, Where where) {
     if (e != null) {
-      walk(e, where, false, Set.of(), -1);
+      walk(e, where, false, where == Where.OTHER, Set.of(), -1);
     }
   }
 
@@ -80,7 +87,7 @@ final class LevelScan {
     };
   }
 
-  private void walk(Expr e, Where where, boolean output, Set<String> lambdaParams, int item) {
+  private void walk(Expr e, Where where, boolean output, boolean onGroups, Set<String> lambdaParams, int item) {
     if (e instanceof Expr.Subquery) {
       return; // a level of its own
     }
@@ -88,7 +95,7 @@ final class LevelScan {
       // a name can carry the value into the result from any clause (GROUP BY x AS b ... SELECT b),
       // and one alias written twice must stay one expression: treat every aliased value as output
       aliases.add(a.alias());
-      walk(a.expr(), where, true, lambdaParams, item);
+      walk(a.expr(), where, true, onGroups, lambdaParams, item);
       return;
     }
     var subscript = MapSubscript.of(e);
@@ -97,7 +104,8 @@ final class LevelScan {
       String map = subscript.get().map().name();
       var column = index.column(map, subscript.get().key());
       if (column.isPresent()) {
-        occurrences.add(new Occurrence(e, map, column.get(), item, output, lambdaParams));
+        occurrences.add(new Occurrence(e, map, column.get(), item, output, onGroups,
+            where == Where.GROUP && !output, lambdaParams));
         if (where == Where.FILTER) {
           filtered.add(map);
         }
@@ -122,12 +130,26 @@ final class LevelScan {
     if (e instanceof Expr.Lambda l) {
       Set<String> params = new HashSet<>(lambdaParams);
       params.addAll(l.params());
-      walk(l.body(), where, output, Set.copyOf(params), item);
+      walk(l.body(), where, output, onGroups, Set.copyOf(params), item);
       return;
     }
+    if (e instanceof Expr.Window w) {
+      // a window function runs over the level's rows after grouping, aggregate or not: its arguments
+      // are read from the groups; its partition and sort keys only pick rows
+      children(w.function(), where, output, onGroups, lambdaParams, item);
+      for (Node key : w.children().subList(1, w.children().size())) {
+        walk((Expr) key, where, false, onGroups, lambdaParams, item);
+      }
+      return;
+    }
+    boolean aggregate = e instanceof Expr.Call c && RollupFunctions.isAggregate(c);
+    children(e, where, output, onGroups && !aggregate, lambdaParams, item);
+  }
+
+  private void children(Expr e, Where where, boolean output, boolean onGroups, Set<String> lambdaParams, int item) {
     List<Node> children = e.children();
     for (int i = 0; i < children.size(); i++) {
-      walk((Expr) children.get(i), where, output && reachesResult(e, i), lambdaParams, item);
+      walk((Expr) children.get(i), where, output && reachesResult(e, i), onGroups, lambdaParams, item);
     }
   }
 

@@ -170,6 +170,10 @@ public final class RollupAnswers {
     if (blocking != null) {
       return "SETTING:the setting " + blocking + " changes what the level means on other tables";
     }
+    if (!s.windows().isEmpty() || s.qualify() != null) {
+      // RollupLevel reads no WINDOW or QUALIFY clause; window expressions themselves stop it in form()
+      return "WINDOW:window functions are not read from rollups";
+    }
     if (underScalarWith || s.with().stream().anyMatch(w -> w.query() == null)) {
       return "WITH:the level sees WITH expressions, which the rule does not read";
     }
@@ -214,8 +218,8 @@ public final class RollupAnswers {
     marks.sort(Comparator.comparingInt(Node::start));
     Map<Integer, Expr> out = new HashMap<>();
     for (int i = 0, q = 0; i < marks.size(); i++) {
-      if (!marks.get(i).text().equals("?")) {
-        continue;
+      if (!marks.get(i).positional()) {
+        continue; // {name:Type} is bound by name on the server, never by position
       }
       if (q < values.size()) {
         var parsed = SqlParser.parseExpression(values.get(q));

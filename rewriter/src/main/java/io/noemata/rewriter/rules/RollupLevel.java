@@ -212,6 +212,10 @@ final class RollupLevel {
    * the aliases being expanded (inside its own definition a name is the column, as in ClickHouse).
    */
   private TimeForm form(Expr e, Deque<String> expanding, boolean aggregatesAllowed) {
+    if (e instanceof Expr.Window) {
+      // over grouped rows, count() OVER () is no aggregate over source rows: never read as one
+      throw new Skip(RollupSkip.NOT_UNDERSTOOD, "window functions are not read from rollups");
+    }
     if (e instanceof Expr.Subquery sq) {
       uncorrelated(sq, sq);
       return TimeForm.NONE; // a level of its own; here a constant

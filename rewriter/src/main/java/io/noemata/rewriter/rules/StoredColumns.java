@@ -237,12 +237,16 @@ public final class StoredColumns {
       resultNames.clear();
     }
     TableName name = info.name();
+    Set<MaterializedColumn> bareKeys = new HashSet<>();
+    scan.occurrences.stream().filter(LevelScan.Occurrence::bareKey).forEach(o -> bareKeys.add(o.column()));
     for (LevelScan.Occurrence o : scan.occurrences) {
       Reason reason = kept.get(o.column());
       record(s, name, o, reason);
       if (reason == null) {
         String column = Literals.identifier(o.column().name());
-        String cast = o.output() ? casts.get(o.column()) : null;
+        // grouped only by the cast (GROUP BY alias, x AS b, ALL), the bare column is no key: read the cast there too
+        boolean castKey = s.groupBy() != null && o.onGroups() && !bareKeys.contains(o.column());
+        String cast = o.output() || castKey ? casts.get(o.column()) : null;
         edits.add(new Edit(o.node().start(), o.node().end(), cast == null ? column
             : "CAST(" + column + " AS " + cast + ")"));
       }

@@ -12,13 +12,16 @@
  * substitution is exact because every expression left reading the bucket is constant within a
  * rollup bucket (a bucket function at least as coarse as the grain, over the time column or a
  * minute-keeping map of it), and every raw time bound is checked to fall on a bucket boundary
- * ({@code t <= B} on a DateTime64(9) column is {@code t < B + 1ns}, never a boundary). The
- * server's time zone is not in the snapshot: wall-clock strings are aligned the same in every zone
- * (zones are offset by whole quarter hours), their instants known only to within -14h..+12h for the
- * covered-range check, and wall-clock buckets need a grain dividing 15 minutes unless the snapshot
- * carries the server's zone. A window whose raw bounds fall inside buckets (or are inclusive) is
+ * ({@code t <= B} on a DateTime64(9) column is {@code t < B + 1ns}, never a boundary). Wall-clock
+ * strings are aligned the same in every zone (zones are offset by whole quarter hours), their
+ * instants known only to within -14h..+12h for the covered-range check, and wall-clock buckets need
+ * a grain dividing 15 minutes unless the snapshot carries the server's zone. A window whose raw bounds fall inside buckets (or are inclusive) is
  * answered by the union rewrite ({@link io.noemata.rewriter.rules.RawEdges}): whole buckets from the
- * rollup, the ragged edges from raw rows aggregated into the rollup's row shape.
+ * rollup, the ragged edges from raw rows aggregated into the rollup's row shape. A level with a
+ * window function, a WINDOW clause or QUALIFY reads its table ({@code count() OVER ()} counts the
+ * level's rows, which on a rollup would be rollup rows); a level below it may still read a rollup.
+ * Parameters are opaque values: the time column compared with a {@code {name:Type}} (or an unbound
+ * {@code ?}) is no whole-bucket bound, so the level reads the table.
  *
  * <p>Windows relative to the server's clock ({@link io.noemata.rewriter.rules.RelativeTime}: {@code
  * now() - INTERVAL 1 HOUR}, {@code toStartOfMinute(now() - INTERVAL 30 minute)}, {@code today()})

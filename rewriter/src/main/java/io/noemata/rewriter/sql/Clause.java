@@ -80,6 +80,93 @@ public sealed interface Clause extends Node {
     }
   }
 
+  /**
+   * A window as written in parentheses: {@code ([PARTITION BY ..] [ORDER BY ..] [frame])}; the span
+   * includes the parentheses. {@code frame} is null when not written.
+   */
+  record WindowSpec(List<Expr> partitionBy, List<OrderItem> orderBy, Frame frame, int start, int end)
+      implements Clause {
+    public WindowSpec {
+      partitionBy = List.copyOf(partitionBy);
+      orderBy = List.copyOf(orderBy);
+      Node.checkSpan(start, end);
+    }
+
+    /** Every expression of the window in source order: partition keys, sort keys, frame offsets. */
+    public List<Expr> expressions() {
+      List<Expr> out = new ArrayList<>(partitionBy);
+      orderBy.forEach(o -> out.add(o.expr()));
+      if (frame != null) {
+        for (FrameBound b : frame.to() == null ? List.of(frame.from()) : List.of(frame.from(), frame.to())) {
+          if (b.offset() != null) {
+            out.add(b.offset());
+          }
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public List<Node> children() {
+      List<Node> out = new ArrayList<>(partitionBy);
+      out.addAll(orderBy);
+      if (frame != null) {
+        out.add(frame);
+      }
+      return out;
+    }
+  }
+
+  /**
+   * {@code ROWS|RANGE|GROUPS from} or {@code ... BETWEEN from AND to}; {@code unit} upper case,
+   * {@code to} null when BETWEEN is not written (ClickHouse then ends the frame at the current row).
+   */
+  record Frame(String unit, FrameBound from, FrameBound to, int start, int end) implements Clause {
+    public Frame {
+      Objects.requireNonNull(unit, "unit");
+      Objects.requireNonNull(from, "from");
+      Node.checkSpan(start, end);
+    }
+
+    @Override
+    public List<Node> children() {
+      return to == null ? List.of(from) : List.of(from, to);
+    }
+  }
+
+  /**
+   * One end of a frame. {@code kind} is {@code UNBOUNDED PRECEDING}, {@code UNBOUNDED FOLLOWING},
+   * {@code CURRENT ROW}, {@code PRECEDING} or {@code FOLLOWING}; the last two have an {@code offset}.
+   */
+  record FrameBound(String kind, Expr offset, int start, int end) implements Clause {
+    public FrameBound {
+      Objects.requireNonNull(kind, "kind");
+      if ((offset != null) != (kind.equals("PRECEDING") || kind.equals("FOLLOWING"))) {
+        throw new IllegalArgumentException("only an offset bound has an offset");
+      }
+      Node.checkSpan(start, end);
+    }
+
+    @Override
+    public List<Node> children() {
+      return offset == null ? List.of() : List.of(offset);
+    }
+  }
+
+  /** {@code name AS (spec)}, one element of the WINDOW clause. */
+  record NamedWindow(String name, WindowSpec spec, int start, int end) implements Clause {
+    public NamedWindow {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(spec, "spec");
+      Node.checkSpan(start, end);
+    }
+
+    @Override
+    public List<Node> children() {
+      return List.of(spec);
+    }
+  }
+
   /** {@code LIMIT [offset,] n BY exprs} (or {@code LIMIT n OFFSET m BY exprs}). */
   record LimitBy(Expr limit, Expr offset, List<Expr> by, int start, int end) implements Clause {
     public LimitBy {

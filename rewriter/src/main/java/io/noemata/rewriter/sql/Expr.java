@@ -49,11 +49,23 @@ public sealed interface Expr extends Node {
     }
   }
 
-  /** {@code ?} or {@code {name:Type}}. */
-  record Parameter(String text, int start, int end) implements Expr {
+  /**
+   * A value the statement's text does not hold: a JDBC {@code ?} (name and type null), bound by
+   * position, or a ClickHouse query parameter {@code {name:Type}}, bound by name on the server. To
+   * the rules both are opaque values.
+   */
+  record Parameter(String text, String name, String type, int start, int end) implements Expr {
     public Parameter {
       Objects.requireNonNull(text, "text");
+      if ((name == null) != (type == null)) {
+        throw new IllegalArgumentException("a named parameter has a name and a type");
+      }
       Node.checkSpan(start, end);
+    }
+
+    /** True for a {@code ?}: the n-th bound value of a prepared statement. */
+    public boolean positional() {
+      return name == null;
     }
 
     @Override
@@ -96,6 +108,32 @@ public sealed interface Expr extends Node {
         out.addAll(params);
       }
       out.addAll(args);
+      return out;
+    }
+  }
+
+  /**
+   * {@code f(args) OVER (spec)} or {@code f(args) OVER name} (then {@code spec} is null). ClickHouse
+   * evaluates it over the level's result rows, after grouping: it is never an aggregate over source
+   * rows, even when {@code function} names one. Children are the function, then every expression
+   * of the spec in source order, so expression walkers reach them.
+   */
+  record Window(Call function, String windowName, Clause.WindowSpec spec, int start, int end) implements Expr {
+    public Window {
+      Objects.requireNonNull(function, "function");
+      if ((windowName == null) == (spec == null)) {
+        throw new IllegalArgumentException("a window is either named or written out");
+      }
+      Node.checkSpan(start, end);
+    }
+
+    @Override
+    public List<Node> children() {
+      List<Node> out = new ArrayList<>();
+      out.add(function);
+      if (spec != null) {
+        out.addAll(spec.expressions());
+      }
       return out;
     }
   }

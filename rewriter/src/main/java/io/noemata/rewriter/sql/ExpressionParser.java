@@ -319,8 +319,7 @@ final class ExpressionParser {
         return new Expr.Literal(Expr.Literal.Kind.STRING, t.text(), t.start(), t.end());
       }
       case PARAMETER -> {
-        in.next();
-        return new Expr.Parameter(t.text(), t.start(), t.end());
+        return parameter(in.next());
       }
       case SYMBOL -> {
         return symbolPrimary(t);
@@ -457,13 +456,29 @@ final class ExpressionParser {
       args = new ArrayList<>();
       distinct = arguments(args);
     }
-    if (in.atWord("OVER") || in.atWord("FILTER") || in.atWord("RESPECT") || in.atWord("IGNORE")) {
-      throw in.refuse("window or filter clause on a function");
+    if (in.atWord("FILTER") || in.atWord("RESPECT") || in.atWord("IGNORE")) {
+      throw in.refuse("filter or null treatment clause on a function");
     }
     if ((name.equalsIgnoreCase("position") || name.equalsIgnoreCase("locate")) && args.size() == 1) {
       throw in.refuse("position(a IN b) form"); // the IN here is not membership
     }
-    return new Expr.Call(name, params, args, distinct, nameToken.start(), in.lastEnd());
+    Expr.Call call = new Expr.Call(name, params, args, distinct, nameToken.start(), in.lastEnd());
+    return in.atWord("OVER") ? queries.windows().over(call) : call;
+  }
+
+  /** {@code ?}, or {@code {name:Type}} (the lexer checked its form) split into name and type. */
+  private Expr parameter(Token t) {
+    if (t.text().equals("?")) {
+      return new Expr.Parameter(t.text(), null, null, t.start(), t.end());
+    }
+    String inner = t.text().substring(1, t.text().length() - 1);
+    int colon = inner.indexOf(':');
+    String type = inner.substring(colon + 1).strip();
+    if (type.equalsIgnoreCase("Identifier")) {
+      // the server splices a name there (a column, a table): not a value, so refused
+      throw new NotUnderstood("a query parameter that names an identifier at '" + t.text() + "'", t.start());
+    }
+    return new Expr.Parameter(t.text(), inner.substring(0, colon).strip(), type, t.start(), t.end());
   }
 
   /** Reads {@code ( [DISTINCT] args )} into {@code out}; true when DISTINCT was written. */

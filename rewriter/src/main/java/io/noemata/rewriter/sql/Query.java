@@ -25,7 +25,8 @@ public sealed interface Query extends Node {
   }
 
   /**
-   * One SELECT, a query level. Absent clauses are null (or empty lists). {@code settings} is the
+   * One SELECT, a query level. Absent clauses are null (or empty lists). {@code windows} is the
+   * WINDOW clause, {@code qualify} the QUALIFY filter (both come after HAVING). {@code settings} is the
    * SETTINGS clause written inside this select (ClickHouse applies it to the whole query).
    */
   record Select(
@@ -38,6 +39,8 @@ public sealed interface Query extends Node {
       Expr where,
       Clause.GroupBy groupBy,
       Expr having,
+      List<Clause.NamedWindow> windows,
+      Expr qualify,
       List<Clause.OrderItem> orderBy,
       Clause.LimitBy limitBy,
       Expr limit,
@@ -53,6 +56,7 @@ public sealed interface Query extends Node {
         throw new IllegalArgumentException("SELECT without items");
       }
       arrayJoins = List.copyOf(arrayJoins);
+      windows = List.copyOf(windows);
       orderBy = List.copyOf(orderBy);
       Node.checkSpan(start, end);
     }
@@ -66,6 +70,8 @@ public sealed interface Query extends Node {
         out.addAll(groupBy.items());
       }
       addIfPresent(out, having);
+      windows.forEach(w -> out.addAll(w.spec().expressions()));
+      addIfPresent(out, qualify);
       for (Clause.OrderItem o : orderBy) {
         out.add(o.expr());
       }
@@ -85,6 +91,8 @@ public sealed interface Query extends Node {
       addIfPresent(out, where);
       addIfPresent(out, groupBy);
       addIfPresent(out, having);
+      out.addAll(windows);
+      addIfPresent(out, qualify);
       out.addAll(orderBy);
       addIfPresent(out, limitBy);
       addIfPresent(out, limit);

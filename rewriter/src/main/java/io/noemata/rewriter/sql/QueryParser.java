@@ -16,14 +16,20 @@ final class QueryParser {
 
   private final TokenStream in;
   private final ExpressionParser exprs;
+  private final WindowParser windows;
 
   QueryParser(TokenStream in) {
     this.in = in;
     this.exprs = new ExpressionParser(in, this);
+    this.windows = new WindowParser(in, this);
   }
 
   ExpressionParser expressions() {
     return exprs;
+  }
+
+  WindowParser windows() {
+    return windows;
   }
 
   boolean atQueryStart() {
@@ -112,9 +118,9 @@ final class QueryParser {
       throw in.refuse("WITH TOTALS without GROUP BY");
     }
     Expr having = in.acceptWord("HAVING") ? exprs.expr() : null;
-    if (in.atWord("WINDOW") || in.atWord("QUALIFY")) {
-      throw in.refuse("WINDOW/QUALIFY");
-    }
+    // ClickHouse's order: HAVING, WINDOW, QUALIFY, ORDER BY
+    List<Clause.NamedWindow> namedWindows = in.atWord("WINDOW") ? windows.windowClause() : List.of();
+    Expr qualify = in.acceptWord("QUALIFY") ? exprs.expr() : null;
     List<Clause.OrderItem> orderBy = in.atWord("ORDER") ? orderBy() : List.of();
     Clause.LimitBy limitBy = null;
     Expr limit = null;
@@ -161,7 +167,7 @@ final class QueryParser {
     }
     Clause.Settings settings = in.atWord("SETTINGS") ? settings() : null;
     return new Query.Select(with, distinct, items, from, arrayJoins, prewhere, where, groupBy, having,
-        orderBy, limitBy, limit, offset, settings, start, in.lastEnd());
+        namedWindows, qualify, orderBy, limitBy, limit, offset, settings, start, in.lastEnd());
   }
 
   private List<Clause.With> withList() {
@@ -382,7 +388,7 @@ final class QueryParser {
     return out;
   }
 
-  private Clause.OrderItem orderItem() {
+  Clause.OrderItem orderItem() {
     Expr e = exprs.element();
     boolean descending = false;
     if (in.acceptWord("DESC") || in.acceptWord("DESCENDING")) {

@@ -16,14 +16,19 @@
  * for matching logic (predicates, ranges); it never reads or prints user text.
  *
  * <p><b>Fail closed.</b> Words that end clauses ({@code FROM}, {@code FINAL}, {@code END}, ...) are
- * never read as bare names where a clause could end; window functions, set operations other than
- * UNION ALL, {@code * EXCEPT}, typed literals, map literals, EXTRACT/position keyword forms and
- * anything else unknown are refused rather than guessed. The parse result carries the reason.
+ * never read as bare names where a clause could end; set operations other than UNION ALL,
+ * {@code * EXCEPT}, typed literals, map literals, JDBC escapes ({@code {fn ..}}), identifier
+ * parameters ({@code {t:Identifier}}), windows built on other windows, EXTRACT/position keyword
+ * forms and anything else unknown are refused rather than guessed. The parse result carries the
+ * reason.
  *
  * <p><b>Shape for later rules.</b> Aggregates are {@link io.noemata.rewriter.sql.Expr.Call}s with
  * their parameter list ({@code quantile(0.99)(x)}) and combinator suffix in the name; GROUP BY
  * items keep their aliases ({@code GROUP BY toStartOfInterval(...) AS b}); INTERVAL and
  * {@code ::}/CAST are nodes; WHERE/PREWHERE are plain trees of AND/comparisons/BETWEEN, so a rollup
- * rule can read buckets, measures and the time window without re-parsing.
+ * rule can read buckets, measures and the time window without re-parsing. Window functions are
+ * {@link io.noemata.rewriter.sql.Expr.Window} nodes (never Calls, so no rule reads one as an
+ * aggregate), their specs walkable as expressions; {@code ?} and {@code {name:Type}} are both
+ * {@link io.noemata.rewriter.sql.Expr.Parameter}s, told apart by {@code positional()}.
  */
 package io.noemata.rewriter.sql;

@@ -3,6 +3,8 @@ package io.noemata.rewriter.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -52,6 +54,16 @@ class ExpressionParserTest {
       "[1, 2, 3] => (ARRAY 1 2 3)",
       "() => (TUPLE )",
       "{svc:String} => {svc:String}",
+      "{tz:Nullable(DateTime('UTC'))} >= {ids:Array(LowCardinality(String))}"
+          + " => (>= {tz:Nullable(DateTime('UTC'))} {ids:Array(LowCardinality(String))})",
+      "count() OVER () => (OVER (count) [])",
+      "sum(x) OVER (PARTITION BY a ORDER BY b ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)"
+          + " => (OVER (sum x) [PARTITION a | ORDER b | ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW])",
+      "lagInFrame(x, 1) OVER (PARTITION BY a, m['k'] ORDER BY t DESC, u RANGE 10 PRECEDING) + 1"
+          + " => (+ (OVER (lagInFrame x 1) [PARTITION a (SUB m 'k') | ORDER t DESC u | RANGE 10 PRECEDING]) 1)",
+      "quantile(0.5)(x) OVER (ROWS BETWEEN 2 PRECEDING AND 1 + 1 FOLLOWING)"
+          + " => (OVER (quantile[0.5] x) [ROWS BETWEEN 2 PRECEDING AND (+ 1 1) FOLLOWING])",
+      "row_number() OVER w AS n => (AS (OVER (row_number) w) n)",
       "x = ? AND y > ? => (AND (= x ?) (> y ?))",
       "a || b = c => (= (|| a b) c)",
       "intDiv(toUInt32(t), 300)*300 => (* (intDiv (toUInt32 t) 300) 300)",
@@ -72,6 +84,36 @@ class ExpressionParserTest {
   }
 
   @Test
+  void queryParametersKeepNameAndTypeAndAreNotPositional() {
+    String text = "ServiceName = {svc:String} AND Timestamp >= { from : DateTime64(9) } AND x = ?";
+    Expr e = SqlParser.parseExpression(text).node();
+    List<Expr.Parameter> params = new ArrayList<>();
+    collect(e, params);
+    assertEquals(List.of("svc String false", "from DateTime64(9) false", "null null true"),
+        params.stream().map(p -> p.name() + " " + p.type() + " " + p.positional()).toList());
+    assertEquals("{ from : DateTime64(9) }", text.substring(params.get(1).start(), params.get(1).end()));
+  }
+
+  private static void collect(Node n, List<Expr.Parameter> out) {
+    if (n instanceof Expr.Parameter p) {
+      out.add(p);
+    }
+    n.children().forEach(c -> collect(c, out));
+  }
+
+  @Test
+  void aWindowsChildrenAreTheFunctionThenItsKeysInSourceOrder() {
+    String text = "sum(a) OVER (PARTITION BY b ORDER BY c ROWS BETWEEN d PRECEDING AND e FOLLOWING)";
+    Expr.Window w = (Expr.Window) SqlParser.parseExpression(text).node();
+    assertEquals(List.of("sum(a)", "b", "c", "d", "e"),
+        w.children().stream().map(n -> text.substring(n.start(), n.end())).toList());
+    assertEquals("(PARTITION BY b ORDER BY c ROWS BETWEEN d PRECEDING AND e FOLLOWING)",
+        text.substring(w.spec().start(), w.spec().end()));
+    assertEquals("ROWS BETWEEN d PRECEDING AND e FOLLOWING",
+        text.substring(w.spec().frame().start(), w.spec().frame().end()));
+  }
+
+  @Test
   void doubleQuotesNameAnIdentifierNotAString() {
     Expr e = SqlParser.parseExpression("\"SeverityText\" = 'INFO'").node();
     assertEquals("(= SeverityText 'INFO')", Sexpr.of(e));
@@ -80,7 +122,17 @@ class ExpressionParserTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {
-      "count() OVER (PARTITION BY x)",
+      "count() OVER (w ORDER BY x)",
+      "count() OVER (ORDER BY x WITH FILL)",
+      "count() OVER (ROWS 1)",
+      "count() OVER (ROWS BETWEEN CURRENT ROW)",
+      "count() OVER",
+      "count() OVER ORDER",
+      "count() FILTER (WHERE x)",
+      "{t:Identifier}",
+      "{fn now()}",
+      "{ts '2024-01-01 00:00:00'}",
+      "{a: 1}",
       "position('a' IN s)",
       "EXTRACT(HOUR FROM ts)",
       "DATE '2024-01-01'",

@@ -104,6 +104,24 @@ class QueryParserTest {
     assertFalse(SqlParser.parseExpression("CASE WHEN a THEN end ELSE x END").understood());
   }
 
+  @Test
+  void readsTheWindowClauseAfterHavingAndQualifyBeforeOrderBy() {
+    Query.Select s = select("SELECT x, row_number() OVER w AS n, count() OVER () AS total FROM t"
+        + " WHERE ts >= {from:DateTime64(9)} GROUP BY x HAVING count() > 1"
+        + " WINDOW w AS (PARTITION BY x ORDER BY y DESC), v AS () QUALIFY n = 1 ORDER BY x LIMIT 5");
+    assertEquals(List.of("w", "v"), s.windows().stream().map(Clause.NamedWindow::name).toList());
+    assertEquals("[PARTITION x | ORDER y DESC]", Sexpr.spec(s.windows().get(0).spec()));
+    assertEquals("(AS (OVER (row_number) w) n)", Sexpr.of(s.items().get(1)));
+    assertEquals("(AS (OVER (count) []) total)", Sexpr.of(s.items().get(2)));
+    assertEquals("(= n 1)", Sexpr.of(s.qualify()));
+    assertEquals("(>= ts {from:DateTime64(9)})", Sexpr.of(s.where()));
+    assertEquals("5", Sexpr.of(s.limit()));
+    // the WINDOW clause's keys and QUALIFY are the level's own expressions, after HAVING
+    assertEquals(List.of("x", "(OVER (row_number) w)", "(OVER (count) [])", "(>= ts {from:DateTime64(9)})", "x",
+            "(> (count) 1)", "x", "y", "(= n 1)", "x"),
+        s.ownExpressions().stream().map(e -> Sexpr.of(Expr.unaliased(e))).toList());
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {
       "INSERT INTO t VALUES (1)",
@@ -111,7 +129,13 @@ class QueryParserTest {
       "SELECT * EXCEPT (a) FROM t",
       "SELECT a FROM t UNION SELECT b FROM u",
       "SELECT a FROM t INTERSECT SELECT b FROM u",
-      "SELECT a FROM t WINDOW w AS (ORDER BY a)",
+      "SELECT a FROM t ORDER BY a WINDOW w AS (ORDER BY a)",
+      "SELECT a FROM t QUALIFY a WINDOW w AS (ORDER BY a)",
+      "SELECT a FROM t WINDOW w (ORDER BY a)",
+      "SELECT a FROM t WHERE b = {t:Identifier}",
+      "SELECT a FROM {t:Identifier}",
+      "SELECT {fn now()} FROM t",
+      "SELECT a FROM t WHERE ts > {ts '2024-01-01 00:00:00'}",
       "SELECT a FROM t ORDER BY a WITH FILL INTERPOLATE (b)",
       "SELECT a FROM t LIMIT 1 WITH TIES",
       "SELECT a FROM t GROUP BY GROUPING SETS ((a), ())",

@@ -21,6 +21,8 @@ final class Sexpr {
       String params = c.params() == null ? "" : "[" + all(c.params()) + "]";
       return "(" + c.name() + params + (c.distinct() ? " DISTINCT" : "") + (c.args().isEmpty() ? "" : " ")
           + all(c.args()) + ")";
+    } else if (e instanceof Expr.Window w) {
+      return "(OVER " + of(w.function()) + " " + (w.spec() == null ? w.windowName() : spec(w.spec())) + ")";
     } else if (e instanceof Expr.Subscript s) {
       return "(SUB " + of(s.base()) + " " + of(s.index()) + ")";
     } else if (e instanceof Expr.TupleElement t) {
@@ -57,6 +59,28 @@ final class Sexpr {
       return "(AS " + of(a.expr()) + " " + a.alias() + ")";
     }
     throw new IllegalArgumentException(e.toString());
+  }
+
+  /** The written parts of a window: {@code [PARTITION a b | ORDER c DESC | ROWS 1 PRECEDING]}. */
+  static String spec(Clause.WindowSpec s) {
+    List<String> parts = new java.util.ArrayList<>();
+    if (!s.partitionBy().isEmpty()) {
+      parts.add("PARTITION " + all(s.partitionBy()));
+    }
+    if (!s.orderBy().isEmpty()) {
+      parts.add("ORDER " + s.orderBy().stream().map(o -> of(o.expr()) + (o.descending() ? " DESC" : ""))
+          .collect(Collectors.joining(" ")));
+    }
+    Clause.Frame f = s.frame();
+    if (f != null) {
+      parts.add(f.unit() + (f.to() == null ? " " + bound(f.from())
+          : " BETWEEN " + bound(f.from()) + " AND " + bound(f.to())));
+    }
+    return "[" + String.join(" | ", parts) + "]";
+  }
+
+  private static String bound(Clause.FrameBound b) {
+    return b.offset() == null ? b.kind() : of(b.offset()) + " " + b.kind();
   }
 
   private static String all(List<Expr> items) {
