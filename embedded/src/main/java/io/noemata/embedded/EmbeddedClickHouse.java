@@ -103,10 +103,9 @@ public final class EmbeddedClickHouse implements AutoCloseable {
       throw new EngineException("data folder " + dir + " is in use by another process; each engine needs its own (choose another with --data)");
     }
     try {
-      List<String> args = new ArrayList<>(List.of("clickhouse", "--path=" + dir));
-      if (usersConfig != null) {
-        args.add("--config-file=" + EngineConfig.write(dir, usersConfig));
-      }
+      // always our own config: without one, clickhouse-local reads any config.xml in the working folder
+      List<String> args = new ArrayList<>(List.of("clickhouse", "--path=" + dir,
+          "--config-file=" + EngineConfig.write(dir, usersConfig)));
       Chdb chdb = Chdb.open(library, args);
       instance = new EmbeddedClickHouse(chdb, dir, temporary, channel, lock, usersConfig != null);
       return instance;

@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The main config handed to the engine with {@code --config-file} when it runs with a users config.
- * clickhouse-local reads users only from the {@code users_config} a main config names; the file
- * lives in the data folder because the engine reads it at start only.
+ * The main config handed to the engine with {@code --config-file}, always: without one,
+ * clickhouse-local reads a {@code config.xml} from the working folder (measured: its macros
+ * apply), so the engine would depend on where it was started. With a users config it names it
+ * ({@code users_config}), the only place clickhouse-local reads users from. The file lives in the
+ * data folder because the engine reads it at start only.
  */
 final class EngineConfig {
 
@@ -25,10 +27,10 @@ final class EngineConfig {
     return users;
   }
 
-  /** Writes the main config naming {@code usersConfig} into {@code dataDir}; returns its path. */
+  /** Writes the main config (naming {@code usersConfig} unless null) into {@code dataDir}; returns its path. */
   static Path write(Path dataDir, Path usersConfig) {
-    Path users = checked(usersConfig);
-    String xml = "<clickhouse>\n  <users_config>" + escape(users.toString()) + "</users_config>\n</clickhouse>\n";
+    String xml = usersConfig == null ? "<clickhouse>\n</clickhouse>\n"
+        : "<clickhouse>\n  <users_config>" + escape(checked(usersConfig).toString()) + "</users_config>\n</clickhouse>\n";
     Path file = dataDir.resolve(FILE_NAME);
     try {
       Files.writeString(file, xml, StandardCharsets.UTF_8);

@@ -38,7 +38,11 @@ class CliIT {
   @Test
   void serveEmbeddedPrintsReadyAnswersClickHouseJdbcAndExitsZeroOnSigterm() throws Exception {
     int port = freePort();
+    // a ClickHouse config.xml in the folder serve starts from must not change the engine
+    Path folder = Files.createDirectories(temp.resolve("cwd"));
+    Files.writeString(folder.resolve("config.xml"), "<clickhouse><macros><shard>s7</shard></macros></clickhouse>\n");
     Process p = new ProcessBuilder(ProcessRun.cli("serve", "--embedded", "--port", Integer.toString(port), "--data", temp.resolve("data").toString()))
+        .directory(folder.toFile())
         .redirectError(ProcessBuilder.Redirect.DISCARD)
         .start();
     try {
@@ -59,6 +63,10 @@ class CliIT {
         try (ResultSet rs = s.executeQuery("SELECT sum(x) FROM t")) {
           assertTrue(rs.next());
           assertEquals(6, rs.getInt(1));
+        }
+        try (ResultSet rs = s.executeQuery("SELECT count() FROM system.macros")) {
+          assertTrue(rs.next());
+          assertEquals(0, rs.getInt(1), "the working folder's config.xml was read");
         }
       }
       p.destroy(); // SIGTERM
