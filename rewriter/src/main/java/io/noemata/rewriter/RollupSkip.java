@@ -32,7 +32,12 @@ public enum RollupSkip {
   /** additional_table_filters names the table and could not be carried to the rollup. */
   TABLE_FILTER_SETTING("move the additional_table_filters condition into WHERE"),
   /** Another rollup that answers the level was read: the coarsest that answers wins. */
-  COARSER_ROLLUP_READ("nothing to do: a coarser rollup answers this level");
+  COARSER_ROLLUP_READ("nothing to do: a coarser rollup answers this level"),
+  /**
+   * This coarser rollup answers only with raw rows for part of the window; a finer one answers from
+   * whole buckets alone and was read instead.
+   */
+  WHOLE_BUCKETS_PREFERRED("start and end the range on this rollup's grain boundaries to read it");
 
   /** What would make the rollup match, as told to the user. */
   public final String remedy;

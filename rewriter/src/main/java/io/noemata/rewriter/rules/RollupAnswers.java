@@ -105,54 +105,98 @@ public final class RollupAnswers {
         }
         List<Rollup> candidates = new ArrayList<>(info.rollups());
         candidates.sort(Comparator.comparing(Rollup::grain).reversed().thenComparing(Rollup::key));
-        Rollup chosen = null;
+        List<Outcome> outcomes = new ArrayList<>();
         for (Rollup r : candidates) {
-          String why = unanswered(s, t, r, blocking, underScalarWith.contains(s), declaredHashes);
-          RollupSkip code = null;
-          List<Edit> levelEdits = List.of();
-          boolean rawEdges = false;
-          if (why == null && filters != null && filters.blocks(name, r) != null) {
-            code = RollupSkip.TABLE_FILTER_SETTING;
-            why = filters.blocks(name, r);
-          } else if (why == null) {
-            try {
-              RollupLevel answer = new RollupLevel(sql, s, t, name.database(), info, r, values,
-                  snapshot.serverTimeZone(), snapshot.serverClock());
-              levelEdits = answer.edits();
-              rawEdges = answer.rawEdges();
-            } catch (RollupLevel.Skip skip) {
-              code = skip.code;
-              why = skip.getMessage();
-            } catch (RuntimeException bug) {
-              // a fault in this rule must cost the query its rollup, never its answer
-              code = RollupSkip.NOT_UNDERSTOOD;
-              why = "the rollup rule failed on this level (" + bug + "); it reads the table";
-            }
-          } else if (code == null) {
-            code = codeOf(why, r, declaredHashes);
-            why = why.substring(why.indexOf(':') + 1);
-          }
-          if (code == null && chosen != null) {
-            code = RollupSkip.COARSER_ROLLUP_READ;
-            why = "the coarser rollup " + chosen.key() + " answers this level";
-          } else if (code == null && overlaps(edits, levelEdits)) {
-            code = RollupSkip.NOT_UNDERSTOOD;
-            why = "the level sits inside an aggregate that an enclosing level reads from a rollup";
-          }
-          if (code == null) {
-            chosen = r;
-            edits.addAll(levelEdits);
+          outcomes.add(decide(sql, s, t, name, info, r, snapshot, values, filters, blocking,
+              underScalarWith.contains(s), declaredHashes, edits));
+        }
+        Outcome chosen = choose(outcomes);
+        for (Outcome o : outcomes) {
+          Rollup r = o.rollup;
+          if (o == chosen) {
+            edits.addAll(o.edits);
             if (filters != null && carried.add(name + " " + r.stableView())) {
               filters.carry(name, r).ifPresent(edits::add);
             }
-            uses.add(RollupUse.read(level, name.toString(), r.key(), r.stableView(), rawEdges));
+            uses.add(RollupUse.read(level, name.toString(), r.key(), r.stableView(), o.rawEdges));
+          } else if (o.code == null) {
+            boolean coarser = r.grain().compareTo(chosen.rollup.grain()) > 0;
+            uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(),
+                coarser ? RollupSkip.WHOLE_BUCKETS_PREFERRED : RollupSkip.COARSER_ROLLUP_READ, coarser
+                    ? r.key() + " answers only with raw rows for part of the window, while " + chosen.rollup.key()
+                        + " answers from whole buckets alone"
+                    : "the coarser rollup " + chosen.rollup.key() + " answers this level"));
           } else {
-            uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(), code, why));
+            uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(), o.code, o.why));
           }
         }
       }
     }
     return new Result(edits, uses);
+  }
+
+  /** One candidate's decision: the edits when it answers (code null), else why not. */
+  private static final class Outcome {
+    final Rollup rollup;
+    RollupSkip code;
+    String why;
+    List<Edit> edits = List.of();
+    boolean rawEdges;
+
+    Outcome(Rollup rollup) {
+      this.rollup = rollup;
+    }
+  }
+
+  /**
+   * The candidate the level reads: the coarsest that answers from whole buckets alone, else the
+   * coarsest that answers with raw rows for part of the window (raw rows cost a scan of the source
+   * table, more than finer rollup rows); null when none answers. {@code outcomes} run coarsest first.
+   */
+  private static Outcome choose(List<Outcome> outcomes) {
+    Outcome withRaw = null;
+    for (Outcome o : outcomes) {
+      if (o.code == null && !o.rawEdges) {
+        return o;
+      }
+      if (o.code == null && withRaw == null) {
+        withRaw = o;
+      }
+    }
+    return withRaw;
+  }
+
+  private static Outcome decide(String sql, Query.Select s, TableExpr.Table t, TableName name, TableInfo info,
+      Rollup r, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters, String blocking,
+      boolean underScalarWith, Map<String, String> declaredHashes, List<Edit> earlierEdits) {
+    Outcome o = new Outcome(r);
+    String why = unanswered(s, t, r, blocking, underScalarWith, declaredHashes);
+    if (why == null && filters != null && filters.blocks(name, r) != null) {
+      o.code = RollupSkip.TABLE_FILTER_SETTING;
+      o.why = filters.blocks(name, r);
+    } else if (why == null) {
+      try {
+        RollupLevel answer = new RollupLevel(sql, s, t, name.database(), info, r, values,
+            snapshot.serverTimeZone(), snapshot.serverClock());
+        o.edits = answer.edits();
+        o.rawEdges = answer.rawEdges();
+      } catch (RollupLevel.Skip skip) {
+        o.code = skip.code;
+        o.why = skip.getMessage();
+      } catch (RuntimeException bug) {
+        // a fault in this rule must cost the query its rollup, never its answer
+        o.code = RollupSkip.NOT_UNDERSTOOD;
+        o.why = "the rollup rule failed on this level (" + bug + "); it reads the table";
+      }
+    } else {
+      o.code = codeOf(why, r, declaredHashes);
+      o.why = why.substring(why.indexOf(':') + 1);
+    }
+    if (o.code == null && overlaps(earlierEdits, o.edits)) {
+      o.code = RollupSkip.NOT_UNDERSTOOD;
+      o.why = "the level sits inside an aggregate that an enclosing level reads from a rollup";
+    }
+    return o;
   }
 
   /** Conditions decided without reading the level's expressions; null when they all hold. */

@@ -558,6 +558,24 @@ class RollupAnswersTest {
     }
 
     @Test
+    void aFinerRollupFromWholeBucketsIsPreferredToACoarserThatNeedsRawRows() {
+      // 08:30 is inside an hourly bucket: the hourly rollup would need raw rows for 08:30-09:00
+      String sql = "SELECT toStartOfInterval(Timestamp, INTERVAL 3600 second) AS h, count() AS n FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718008200) AND Timestamp < toDateTime(1718028000) GROUP BY h";
+      RewriteResult r = rewrite(sql, both);
+      RollupUse minute = use(r, "r_logs");
+      assertTrue(minute.read() && !minute.rawEdges(), minute.toString());
+      RollupUse hourly = use(r, "r_logs_1h");
+      assertEquals(RollupSkip.WHOLE_BUCKETS_PREFERRED, hourly.code(), hourly.reason());
+      assertEquals("r_logs_1h answers only with raw rows for part of the window, while r_logs answers from whole"
+          + " buckets alone", hourly.reason());
+      // with no rollup answering from whole buckets, the coarsest with raw rows is read
+      RewriteResult ragged = rewrite(sql.replace("toDateTime(1718008200)", "toDateTime(1718008230)"), both);
+      assertTrue(use(ragged, "r_logs_1h").read() && use(ragged, "r_logs_1h").rawEdges());
+      assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(ragged, "r_logs").code());
+    }
+
+    @Test
     void aFinerRollupAnswersWhatTheCoarserCannot() {
       RewriteResult r = rewrite("SELECT toStartOfFiveMinutes(Timestamp) AS t, count() AS n FROM otel.otel_logs"
           + WINDOW + " GROUP BY t", both);
