@@ -14,24 +14,18 @@ public final class GrantCheck {
 
   private GrantCheck() {}
 
-  /** Where the grant statements come from: the server's SHOW GRANTS, or given lines in tests. */
-  @FunctionalInterface
-  public interface Source {
-    List<String> showGrants(Connection c) throws SQLException;
-  }
-
   /** {@code SHOW GRANTS} of the user and of each of its current roles. */
-  public static final Source SERVER = c -> {
+  static List<String> showGrants(Connection c) throws SQLException {
     List<String> lines = lines(c, "SHOW GRANTS");
     for (String role : lines(c, "SELECT role_name FROM system.current_roles")) {
       lines.addAll(lines(c, "SHOW GRANTS FOR " + Literals.identifier(role)));
     }
     return lines;
-  };
+  }
 
   /** The missing grants for {@code databases}; empty when installation may start. */
-  public static List<String> missing(Connection c, Set<String> databases, Source source) throws SQLException {
-    return Grants.missing(source.showGrants(c), databases, scalar(c, "SELECT currentUser()"));
+  public static List<String> missing(Connection c, Set<String> databases) throws SQLException {
+    return Grants.missing(showGrants(c), databases, scalar(c, "SELECT currentUser()"));
   }
 
   private static String scalar(Connection c, String sql) throws SQLException {

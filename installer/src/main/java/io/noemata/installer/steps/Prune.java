@@ -59,7 +59,7 @@ public final class Prune {
     if (dryRun || (retired.isEmpty() && dropped.isEmpty())) {
       return new Result(retired, dropped, waiting, untracked);
     }
-    Publish.checkGrants(c, plan, io.noemata.installer.grants.GrantCheck.SERVER);
+    Publish.checkGrants(c, plan);
     try (NamespaceLock lock = Publish.lock(c, plan, options)) {
       Session s = new Session(c, Planner.plan(read, c), options, lock);
       for (Change ch : s.plan.changes()) {

@@ -31,17 +31,11 @@ public final class Publish {
    */
   public static Plan run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
       throws PlanException, InstallException, LockHeldException, SQLException {
-    return run(read, c, options, dryRun, GrantCheck.SERVER);
-  }
-
-  /** As {@link #run(ReadResult, Connection, InstallOptions, boolean)}, with the grants read from {@code grants}. */
-  public static Plan run(ReadResult read, Connection c, InstallOptions options, boolean dryRun, GrantCheck.Source grants)
-      throws PlanException, InstallException, LockHeldException, SQLException {
     Plan plan = Planner.plan(read, c);
     if (dryRun) {
       return plan;
     }
-    checkGrants(c, plan, grants);
+    checkGrants(c, plan);
     if (plan.isNoop()) {
       return plan;
     }
@@ -56,8 +50,8 @@ public final class Publish {
   }
 
   /** "Missing grants fail publication before installation starts. The error lists each missing grant." */
-  static void checkGrants(Connection c, Plan plan, GrantCheck.Source grants) throws SQLException, InstallException {
-    List<String> missing = GrantCheck.missing(c, plan.databases(), grants);
+  static void checkGrants(Connection c, Plan plan) throws SQLException, InstallException {
+    List<String> missing = GrantCheck.missing(c, plan.databases());
     if (!missing.isEmpty()) {
       throw new InstallException("the ClickHouse user lacks " + missing.size() + " grant" + (missing.size() == 1 ? "" : "s")
           + " needed to install; nothing was changed; ask an administrator to run: " + String.join("; ", missing));

@@ -6,66 +6,71 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.installer.steps.InstallException;
 import io.noemata.installer.steps.Publish;
-import io.noemata.itest.ClickHouseTarget;
+import io.noemata.otel.OtelDataGenerator;
+import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.SQLException;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * "Missing grants fail publication before installation starts. The error lists each missing grant."
- * The embedded engine cannot create users (chDB's default user lacks ACCESS MANAGEMENT: CREATE USER
- * answers ACCESS_DENIED), so there the user's SHOW GRANTS answer is the one a read-only user gets;
- * on a server that can create users (NOEMATA_IT_URL, Testcontainers) a real limited user is used.
+ * A real limited user (on the embedded engine, one started with a users config: see
+ * {@link LimitedUsers}) holding SELECT and INSERT only publishes the example project.
  */
 class InstallerGrantsIT {
+
+  static final String DB = "it_grants";
+  static final String LIMITED = "noemata_it_limited";
 
   @TempDir Path dir;
 
   @Test
   void aUserWithoutAlterAndCreateGetsEveryMissingGrantAndNothingChanges() throws Exception {
-    InstallerFixture fx = new InstallerFixture("it_grants", dir, 500);
-    String before = "" + fx.rows("SELECT name, engine FROM system.tables WHERE database = '" + fx.db + "' ORDER BY name")
-        + fx.rows("SELECT table, name, type FROM system.columns WHERE database = '" + fx.db + "' ORDER BY ALL");
-    InstallException e;
-    try (Connection c = fx.connect()) {
-      String user = limitedUser(c, fx.db);
-      if (user == null) {
-        e = assertThrows(InstallException.class, () -> Publish.run(ProjectReader.read(fx.project), c,
-            InstallerFixture.options("itest"), false,
-            conn -> List.of("GRANT SELECT, INSERT ON " + fx.db + ".* TO default")));
-      } else {
-        try (Connection limited = java.sql.DriverManager.getConnection(InstallerFixture.TARGET.jdbcUrl(fx.db), user, "")) {
-          e = assertThrows(InstallException.class, () -> Publish.run(ProjectReader.read(fx.project), limited,
-              InstallerFixture.options("itest"), false));
-        }
+    try (LimitedUsers users = LimitedUsers.start(dir, Map.of(LIMITED,
+        List.of("SELECT, INSERT ON " + DB + ".*", "SELECT ON system.*")))) {
+      try (Connection admin = users.plain(null, "default"); Statement s = admin.createStatement()) {
+        s.execute("DROP DATABASE IF EXISTS " + DB);
+        new OtelDataGenerator(new OtelDataSpec(DB, 500, 500, LocalDate.now(ZoneOffset.UTC).minusDays(3), 3))
+            .generate(s::execute, (t, d, n) -> { });
       }
+      Path project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"),
+          Files.createDirectories(dir.resolve("project")), DB);
+      String before = schema(users);
+      InstallException e;
+      try (Connection limited = users.plain(LIMITED, DB)) {
+        e = assertThrows(InstallException.class, () -> Publish.run(ProjectReader.read(project), limited,
+            InstallerFixture.options("itest"), false));
+      }
+      for (String missing : List.of("ALTER TABLE", "CREATE TABLE", "CREATE VIEW", "DROP TABLE", "DROP VIEW")) {
+        assertTrue(e.getMessage().contains("GRANT " + missing + " ON " + DB + ".* TO "), e.getMessage());
+      }
+      assertTrue(e.getMessage().contains("nothing was changed"), e.getMessage());
+      assertTrue(e.getMessage().startsWith("the ClickHouse user lacks 5 grants"), e.getMessage());
+      assertEquals(before, schema(users));
     }
-    for (String missing : List.of("ALTER TABLE", "CREATE TABLE", "CREATE VIEW", "DROP TABLE", "DROP VIEW")) {
-      assertTrue(e.getMessage().contains("GRANT " + missing + " ON " + fx.db + ".* TO "), e.getMessage());
-    }
-    assertTrue(e.getMessage().contains("nothing was changed"), e.getMessage());
-    assertTrue(e.getMessage().startsWith("the ClickHouse user lacks 5 grants"), e.getMessage());
-    String after = "" + fx.rows("SELECT name, engine FROM system.tables WHERE database = '" + fx.db + "' ORDER BY name")
-        + fx.rows("SELECT table, name, type FROM system.columns WHERE database = '" + fx.db + "' ORDER BY ALL");
-    assertEquals(before, after);
   }
 
-  /** A user with SELECT and INSERT only, where the server allows creating one; null on chDB. */
-  private static String limitedUser(Connection c, String db) {
-    if (InstallerFixture.TARGET.kind() == ClickHouseTarget.Kind.EMBEDDED) {
-      return null;
+  /** The database's tables and columns, as the administrator sees them. */
+  private static String schema(LimitedUsers users) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Connection c = users.plain(null, "default"); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT table, name, type FROM system.columns WHERE database = '" + DB
+            + "' ORDER BY ALL")) {
+      while (rs.next()) {
+        out.add(rs.getString(1) + "." + rs.getString(2) + " " + rs.getString(3));
+      }
     }
-    try (var s = c.createStatement()) {
-      s.execute("CREATE USER IF NOT EXISTS noemata_it_limited IDENTIFIED WITH no_password");
-      s.execute("GRANT SELECT, INSERT ON " + db + ".* TO noemata_it_limited");
-      s.execute("GRANT SELECT ON system.* TO noemata_it_limited");
-      return "noemata_it_limited";
-    } catch (SQLException ex) {
-      return null;
-    }
+    assertTrue(!out.isEmpty(), "the raw tables exist");
+    return String.join("\n", out);
   }
 }
