@@ -66,6 +66,16 @@ final class ExpressionParser {
     }
   }
 
+  /** A chain of prefix operators (NOT, -, INTERVAL) counts toward the nesting limit, so no text exhausts the stack. */
+  private Expr nested(java.util.function.Supplier<Expr> operand) {
+    in.enter();
+    try {
+      return operand.get();
+    } finally {
+      in.leave();
+    }
+  }
+
   private List<String> lambdaParams(Expr left) {
     List<Expr> items = left instanceof Expr.Tuple t ? t.items()
         : left instanceof Expr.Parens p ? List.of(p.inner()) : List.of(left);
@@ -117,7 +127,7 @@ final class ExpressionParser {
     if (in.atWord("NOT")) {
       // always the operator, even written not(a): ClickHouse 26.5 reads not(a) = 1 as NOT ((a) = 1)
       Token t = in.next();
-      Expr operand = not();
+      Expr operand = nested(this::not);
       return new Expr.Unary("NOT", operand, t.start(), operand.end());
     }
     return isNull();
@@ -242,7 +252,7 @@ final class ExpressionParser {
   private Expr unary() {
     if (in.atSymbol("-")) {
       Token t = in.next();
-      Expr operand = unary();
+      Expr operand = nested(this::unary);
       return new Expr.Unary("-", operand, t.start(), operand.end());
     }
     return postfix(primary());
@@ -522,7 +532,7 @@ final class ExpressionParser {
 
   private Expr interval() {
     Token start = in.next();
-    Expr amount = unary();
+    Expr amount = nested(this::unary);
     if (Keywords.isIntervalUnit(in.peek())) {
       Token unit = in.next();
       return new Expr.Interval(amount, unit.text(), start.start(), unit.end());

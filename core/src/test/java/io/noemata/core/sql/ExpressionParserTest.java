@@ -150,4 +150,11 @@ class ExpressionParserTest {
   void refusesWhatItDoesNotUnderstand(String text) {
     assertFalse(SqlParser.parseExpression(text).understood());
   }
+
+  @ParameterizedTest(name = "{0} x 50000")
+  @ValueSource(strings = {"NOT ", "- ", "INTERVAL ", "(", "f(", "[", "CASE WHEN "})
+  void aChainTooDeepIsRefusedNotAStackOverflow(String prefix) {
+    ParseResult<Expr> r = SqlParser.parseExpression(prefix.repeat(50_000) + "1");
+    assertEquals("nesting too deep", r.refusal().replaceFirst(" at .*", ""));
+  }
 }
