@@ -238,7 +238,7 @@ final class ExpressionParser {
       String op;
       if (in.atSymbol("*") || in.atSymbol("/") || in.atSymbol("%")) {
         op = in.peek().text();
-      } else if ((in.atWord("DIV") || in.atWord("MOD")) && !in.atSymbol(1, "(")) {
+      } else if (in.atWord("DIV") || in.atWord("MOD")) { // after an operand, DIV (2) is the operator too
         op = in.peek().text().toUpperCase(Locale.ROOT);
       } else {
         return left;

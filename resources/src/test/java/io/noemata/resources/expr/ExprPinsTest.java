@@ -31,7 +31,7 @@ class ExprPinsTest {
       pins++;
     }
     assertEquals(List.of(), differences);
-    assertEquals(225, pins);
+    assertEquals(227, pins);
   }
 
   private static String result(String text, ExprParser.Mode mode) {
