@@ -6,6 +6,7 @@
  * <p>Output is never a re-printed tree. Rules return {@link io.noemata.rewriter.Edit}s at exact
  * source offsets and the original text is spliced, so comments, spacing, SETTINGS, FORMAT and
  * every construct no rule touches reach the server exactly as the user wrote them. A statement the
- * parser does not fully understand is sent unchanged.
+ * parser ({@link io.noemata.core.sql.SqlParser}, in core, hand-written for the reasons its package
+ * documentation gives) does not fully understand is sent unchanged.
  */
 package io.noemata.rewriter;

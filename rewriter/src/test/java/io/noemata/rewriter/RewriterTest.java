@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.catalog.CatalogSnapshot;
-import io.noemata.rewriter.corpus.Corpus;
-import io.noemata.rewriter.sql.SqlParser;
+import io.noemata.core.corpus.Corpus;
+import io.noemata.core.sql.SqlParser;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -18,7 +18,7 @@ import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.corpus.Corpus;
+import io.noemata.core.corpus.Corpus;
 
 /**
  * Planning one shared-corpus query with the corpus's two rollups installed: cold (parse and every

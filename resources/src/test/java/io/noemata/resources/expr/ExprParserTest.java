@@ -69,6 +69,23 @@ class ExprParserTest {
   }
 
   @Test
+  void betweenBindsLooserThanComparisonsAsInClickHouse() throws ExprException {
+    // BETWEEN ranks below = and LIKE in ClickHouse, so the bound is the comparison (the parser before
+    // core's read it the other way, a tree the server does not compute)
+    assertEquals("and(greaterOrEquals(x, 1), lessOrEquals(x, equals(2, y)))", canon("x BETWEEN 1 AND 2 = y"));
+    assertEquals("and(greaterOrEquals(x, a), lessOrEquals(x, b))", canon("x BETWEEN a AND b"));
+    assertEquals("caseWithExpression(x, 1, 'a', NULL)", canon("CASE (x) WHEN 1 THEN 'a' END"));
+  }
+
+  @Test
+  void aColumnNamedLikeAKeywordNeedsBackticks() throws ExprException {
+    ExprException e = assertThrows(ExprException.class, () -> canon("rows + 1"));
+    assertEquals(0, e.offset());
+    assertTrue(e.getMessage().contains("backtick-quote"), e.getMessage());
+    assertEquals("plus(rows, 1)", canon("`rows` + 1"));
+  }
+
+  @Test
   void differentKeysHashDifferently() throws ExprException {
     String a = Hashes.columnName(ExprParser.parse("ResourceAttributes['k8s.pod.name']", Mode.ROW));
     String b = Hashes.columnName(ExprParser.parse("ResourceAttributes['k8s.node.name']", Mode.ROW));

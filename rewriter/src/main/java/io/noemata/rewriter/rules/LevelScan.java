@@ -1,10 +1,10 @@
 package io.noemata.rewriter.rules;
 
 import io.noemata.core.catalog.MaterializedColumn;
-import io.noemata.rewriter.sql.Expr;
-import io.noemata.rewriter.sql.Node;
-import io.noemata.rewriter.sql.Query;
-import io.noemata.rewriter.sql.TableExpr;
+import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.Node;
+import io.noemata.core.sql.Query;
+import io.noemata.core.sql.TableExpr;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -4,9 +4,9 @@ import io.noemata.core.catalog.Measure;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Literals;
 import io.noemata.rewriter.RollupSkip;
-import io.noemata.rewriter.sql.Expr;
-import io.noemata.rewriter.sql.SqlParser;
-import io.noemata.rewriter.sql.TableExpr;
+import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.SqlParser;
+import io.noemata.core.sql.TableExpr;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -120,7 +120,7 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     throw new RollupLevel.Skip(code, why + "; a wall-clock bound is too close to the rollup's covered range to order");
   }
 
-  static boolean holdsParameter(io.noemata.rewriter.sql.Node n) {
+  static boolean holdsParameter(io.noemata.core.sql.Node n) {
     return n instanceof Expr.Parameter || n.children().stream().anyMatch(RawEdges::holdsParameter);
   }
 

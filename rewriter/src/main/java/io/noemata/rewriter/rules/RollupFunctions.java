@@ -1,6 +1,6 @@
 package io.noemata.rewriter.rules;
 
-import io.noemata.rewriter.sql.Expr;
+import io.noemata.core.sql.Expr;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

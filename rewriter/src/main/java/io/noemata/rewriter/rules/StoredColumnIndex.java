@@ -2,9 +2,9 @@ package io.noemata.rewriter.rules;
 
 import io.noemata.core.catalog.MaterializedColumn;
 import io.noemata.core.catalog.TableInfo;
-import io.noemata.rewriter.sql.ParseResult;
-import io.noemata.rewriter.sql.Expr;
-import io.noemata.rewriter.sql.SqlParser;
+import io.noemata.core.sql.ParseResult;
+import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.SqlParser;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.noemata.rewriter.rules;
 
 import io.noemata.core.sql.Literals;
-import io.noemata.rewriter.sql.Expr;
+import io.noemata.core.sql.Expr;
 import java.time.DateTimeException;
 import java.time.LocalDateTime;
 import java.time.ZoneId;

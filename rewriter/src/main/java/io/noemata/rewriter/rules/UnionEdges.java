@@ -1,7 +1,7 @@
 package io.noemata.rewriter.rules;
 
 import io.noemata.core.catalog.Rollup;
-import io.noemata.rewriter.sql.TableExpr;
+import io.noemata.core.sql.TableExpr;
 
 /** A union rewrite's plan: what replaces the level's table so it reads rollup buckets plus raw rows. */
 sealed interface UnionEdges permits RawEdges, MovingEdges {

@@ -2,7 +2,7 @@ package io.noemata.rewriter.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.noemata.rewriter.sql.SqlParser;
+import io.noemata.core.sql.SqlParser;
 import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.rewriter.sql.SqlParser;
+import io.noemata.core.sql.SqlParser;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;

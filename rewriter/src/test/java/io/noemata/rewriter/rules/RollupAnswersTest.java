@@ -12,7 +12,7 @@ import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.RollupSkip;
 import io.noemata.rewriter.RollupUse;
-import io.noemata.rewriter.sql.SqlParser;
+import io.noemata.core.sql.SqlParser;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -9,9 +9,9 @@ import io.noemata.rewriter.Edit;
 import io.noemata.rewriter.OtelCatalog;
 import io.noemata.rewriter.StoredColumnUse;
 import io.noemata.rewriter.StoredColumnUse.Reason;
-import io.noemata.rewriter.sql.ParseResult;
-import io.noemata.rewriter.sql.SqlParser;
-import io.noemata.rewriter.sql.Statement;
+import io.noemata.core.sql.ParseResult;
+import io.noemata.core.sql.SqlParser;
+import io.noemata.core.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

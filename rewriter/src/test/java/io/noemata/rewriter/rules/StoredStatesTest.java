@@ -8,8 +8,8 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-import io.noemata.rewriter.sql.Expr;
-import io.noemata.rewriter.sql.SqlParser;
+import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.SqlParser;
 
 /** Measures are found by their definition, whatever the spelling of the query's aggregate. */
 class StoredStatesTest {

@@ -1,6 +1,5 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
-import io.noemata.core.sql.Lexer;
 
 /** Entry points of the ClickHouse SELECT parser. Never throws on bad input: it refuses. */
 public final class SqlParser {

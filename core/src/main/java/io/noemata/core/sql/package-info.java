@@ -1,6 +1,11 @@
 /**
- * A hand-written, fail-closed recursive-descent parser for the ClickHouse SELECT subset that
- * dashboards and analysts send, built on {@link io.noemata.core.sql.Lexer}.
+ * ClickHouse SQL text: the {@link io.noemata.core.sql.Lexer} and a hand-written, fail-closed
+ * recursive-descent parser for the SELECT subset that dashboards and analysts send. It is the one
+ * parser of the project: the rewriter reads statements with it ({@link
+ * io.noemata.core.sql.SqlParser#parse}), and the resources module reads a stored column's or a
+ * measure's expression with it ({@link io.noemata.core.sql.SqlParser#parseExpression}) before
+ * turning the tree into its canonical form. It lives in core, which depends on nothing, so both
+ * read ClickHouse's grammar the same way.
  *
  * <p><b>Why not Calcite's parser.</b> It was measured on the 56-query parse corpus
  * ({@code shared/notes/parsing-clickhouse-sql.md}): the best stock configuration parsed 21 and
@@ -22,13 +27,13 @@
  * forms and anything else unknown are refused rather than guessed. The parse result carries the
  * reason.
  *
- * <p><b>Shape for later rules.</b> Aggregates are {@link io.noemata.rewriter.sql.Expr.Call}s with
+ * <p><b>Shape for later rules.</b> Aggregates are {@link io.noemata.core.sql.Expr.Call}s with
  * their parameter list ({@code quantile(0.99)(x)}) and combinator suffix in the name; GROUP BY
  * items keep their aliases ({@code GROUP BY toStartOfInterval(...) AS b}); INTERVAL and
  * {@code ::}/CAST are nodes; WHERE/PREWHERE are plain trees of AND/comparisons/BETWEEN, so a rollup
  * rule can read buckets, measures and the time window without re-parsing. Window functions are
- * {@link io.noemata.rewriter.sql.Expr.Window} nodes (never Calls, so no rule reads one as an
+ * {@link io.noemata.core.sql.Expr.Window} nodes (never Calls, so no rule reads one as an
  * aggregate), their specs walkable as expressions; {@code ?} and {@code {name:Type}} are both
- * {@link io.noemata.rewriter.sql.Expr.Parameter}s, told apart by {@code positional()}.
+ * {@link io.noemata.core.sql.Expr.Parameter}s, told apart by {@code positional()}.
  */
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;

@@ -1,9 +1,9 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.rewriter.corpus.Corpus;
+import io.noemata.core.corpus.Corpus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

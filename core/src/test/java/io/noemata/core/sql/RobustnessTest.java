@@ -1,10 +1,8 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.noemata.core.sql.Lexer;
-import io.noemata.core.sql.Token;
-import io.noemata.rewriter.corpus.Corpus;
+import io.noemata.core.corpus.Corpus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

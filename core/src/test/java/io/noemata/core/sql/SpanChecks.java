@@ -1,11 +1,8 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.core.sql.Lexer;
-import io.noemata.core.sql.Token;
-import io.noemata.core.sql.TokenKind;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package io.noemata.rewriter.corpus;
+package io.noemata.core.corpus;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

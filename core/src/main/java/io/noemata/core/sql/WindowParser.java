@@ -1,6 +1,5 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
-import io.noemata.core.sql.Token;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

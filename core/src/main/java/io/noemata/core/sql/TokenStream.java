@@ -1,7 +1,5 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
-import io.noemata.core.sql.Token;
-import io.noemata.core.sql.TokenKind;
 import java.util.List;
 
 /** A cursor over the significant tokens of one text, with the helpers both parsers share. */

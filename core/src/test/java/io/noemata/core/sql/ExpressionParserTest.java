@@ -1,4 +1,4 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,6 +17,7 @@ class ExpressionParserTest {
       "a OR b AND NOT c = 1 => (OR a (AND b (NOT (= c 1))))",
       "a + b * c - d => (- (+ a (* b c)) d)",
       "-x * 2 => (* (- x) 2)",
+      "x DIV (60 * 5) MOD (2) => (MOD (DIV x (* 60 5)) 2)",
       "a = b IS NULL => (IS NULL (= a b))",
       "x NOT BETWEEN 1 AND 2 AND y => (AND (NOT BETWEEN x 1 2) y)",
       "s NOT ILIKE '%a%' => (NOT ILIKE s '%a%')",
@@ -149,5 +150,12 @@ class ExpressionParserTest {
   })
   void refusesWhatItDoesNotUnderstand(String text) {
     assertFalse(SqlParser.parseExpression(text).understood());
+  }
+
+  @ParameterizedTest(name = "{0} x 50000")
+  @ValueSource(strings = {"NOT ", "- ", "INTERVAL ", "(", "f(", "[", "CASE WHEN "})
+  void aChainTooDeepIsRefusedNotAStackOverflow(String prefix) {
+    ParseResult<Expr> r = SqlParser.parseExpression(prefix.repeat(50_000) + "1");
+    assertEquals("nesting too deep", r.refusal().replaceFirst(" at .*", ""));
   }
 }

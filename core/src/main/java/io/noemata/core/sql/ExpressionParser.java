@@ -1,7 +1,5 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
-import io.noemata.core.sql.Token;
-import io.noemata.core.sql.TokenKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -68,6 +66,16 @@ final class ExpressionParser {
     }
   }
 
+  /** A chain of prefix operators (NOT, -, INTERVAL) counts toward the nesting limit, so no text exhausts the stack. */
+  private Expr nested(java.util.function.Supplier<Expr> operand) {
+    in.enter();
+    try {
+      return operand.get();
+    } finally {
+      in.leave();
+    }
+  }
+
   private List<String> lambdaParams(Expr left) {
     List<Expr> items = left instanceof Expr.Tuple t ? t.items()
         : left instanceof Expr.Parens p ? List.of(p.inner()) : List.of(left);
@@ -119,7 +127,7 @@ final class ExpressionParser {
     if (in.atWord("NOT")) {
       // always the operator, even written not(a): ClickHouse 26.5 reads not(a) = 1 as NOT ((a) = 1)
       Token t = in.next();
-      Expr operand = not();
+      Expr operand = nested(this::not);
       return new Expr.Unary("NOT", operand, t.start(), operand.end());
     }
     return isNull();
@@ -230,7 +238,7 @@ final class ExpressionParser {
       String op;
       if (in.atSymbol("*") || in.atSymbol("/") || in.atSymbol("%")) {
         op = in.peek().text();
-      } else if ((in.atWord("DIV") || in.atWord("MOD")) && !in.atSymbol(1, "(")) {
+      } else if (in.atWord("DIV") || in.atWord("MOD")) { // after an operand, DIV (2) is the operator too
         op = in.peek().text().toUpperCase(Locale.ROOT);
       } else {
         return left;
@@ -244,7 +252,7 @@ final class ExpressionParser {
   private Expr unary() {
     if (in.atSymbol("-")) {
       Token t = in.next();
-      Expr operand = unary();
+      Expr operand = nested(this::unary);
       return new Expr.Unary("-", operand, t.start(), operand.end());
     }
     return postfix(primary());
@@ -524,7 +532,7 @@ final class ExpressionParser {
 
   private Expr interval() {
     Token start = in.next();
-    Expr amount = unary();
+    Expr amount = nested(this::unary);
     if (Keywords.isIntervalUnit(in.peek())) {
       Token unit = in.next();
       return new Expr.Interval(amount, unit.text(), start.start(), unit.end());

@@ -1,4 +1,4 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.noemata.rewriter.sql;
+package io.noemata.core.sql;
 
 /** Thrown inside the parser when the text leaves the understood subset; caught at the entry points. */
 final class NotUnderstood extends RuntimeException {
