@@ -111,6 +111,9 @@ public final class EmbeddedClickHouse implements AutoCloseable {
       return instance;
     } catch (RuntimeException e) {
       releaseLock(lock, channel);
+      if (temporary) {
+        deleteTree(dir); // nothing was kept in it; a failed start leaves no folder behind
+      }
       throw e;
     }
   }

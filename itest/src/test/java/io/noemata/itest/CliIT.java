@@ -94,6 +94,22 @@ class CliIT {
   }
 
   @Test
+  void anEngineThatRefusesToStartLeavesNoTemporaryFolder() throws Exception {
+    // a grantee inside users.xml grants: the engine itself refuses to start (Code 36)
+    Path users = Files.writeString(temp.resolve("users.xml"), "<clickhouse><users><default><grants><query>"
+        + "GRANT SELECT ON *.* TO default</query></grants></default></users></clickhouse>\n");
+    Path tmp = Files.createDirectories(temp.resolve("tmp"));
+    ProcessRun run = ProcessRun.run(ProcessRun.cli("serve", "--embedded", "--port", "0", "--users-config", users.toString()),
+        Map.of("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + tmp), 120);
+    assertNotEquals(0, run.exitCode(), run.stderr());
+    assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("noemata: ") && l.contains("refused to start")),
+        run.stderr());
+    try (var left = Files.list(tmp)) {
+      assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("noemata-engine-")).toList());
+    }
+  }
+
+  @Test
   void missingNpmIsOneClearLineAndNonZeroExit() throws Exception {
     Map<String, String> env = Map.of("PATH", temp.resolve("empty-bin").toString(), "NOEMATA_CACHE", temp.resolve("cache").toString());
     ProcessRun run = ProcessRun.run(ProcessRun.cli("serve", "--embedded", "--port", "0"), env, 120);
