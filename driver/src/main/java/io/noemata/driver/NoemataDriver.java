@@ -83,7 +83,7 @@ public final class NoemataDriver implements Driver {
     String user = theirs.getProperty("user", parsed.urlUser() == null ? "default" : parsed.urlUser());
     CatalogKey key = new CatalogKey(parsed.endpoint(), user, () -> delegateDriver.connect(parsed.delegateUrl(), theirs));
     CatalogCache cache = CatalogCache.shared(settings.catalogTtl(), settings.catalogRefresh(), settings.namespace());
-    return new ProxyConnection(delegate, settings, cache, key);
+    return new ProxyConnection(delegate, settings, cache, key, QueryParameterValues.of(parsed.delegateUrl(), theirs));
   }
 
   @Override

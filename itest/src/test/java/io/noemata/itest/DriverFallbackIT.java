@@ -14,6 +14,7 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -150,7 +151,7 @@ class DriverFallbackIT {
     CatalogCache cache = CatalogCache.shared(Duration.ofMinutes(7), Duration.ofMinutes(7), "noemata");
     CatalogKey unreachable = new CatalogKey("jdbc:clickhouse://catalog.invalid:1", "default",
         () -> { throw new SQLException("Connection refused: catalog.invalid"); });
-    try (Connection c = new ProxyConnection(DriverFixture.TARGET.connect(DB), settings, cache, unreachable);
+    try (Connection c = new ProxyConnection(DriverFixture.TARGET.connect(DB), settings, cache, unreachable, Map.of());
         Statement s = c.createStatement()) {
       for (int i = 0; i < 3; i++) {
         long mark = DriverFixture.log().mark();

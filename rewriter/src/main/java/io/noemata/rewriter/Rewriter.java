@@ -34,6 +34,12 @@ public final class Rewriter {
    */
   public static RewriteResult rewrite(String sql, CatalogSnapshot snapshot, String defaultDatabase,
       List<String> parameters) {
+    return rewrite(sql, snapshot, defaultDatabase, Parameters.positional(parameters));
+  }
+
+  /** The same, with the values of {@code ?} and {@code {name:Type}} parameters where known. */
+  public static RewriteResult rewrite(String sql, CatalogSnapshot snapshot, String defaultDatabase,
+      Parameters parameters) {
     Objects.requireNonNull(parameters, "parameters");
     Objects.requireNonNull(sql, "sql");
     Objects.requireNonNull(snapshot, "snapshot");

@@ -10,6 +10,7 @@ import io.noemata.driver.catalog.CatalogKey;
 import io.noemata.driver.catalog.CatalogLoader;
 import io.noemata.driver.catalog.CatalogState;
 import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.RollupUse;
 import java.sql.CallableStatement;
@@ -19,6 +20,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -43,9 +45,16 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
   private final Set<Statement> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong fallbacks = new AtomicLong();
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final Map<String, String> namedParameters;
 
-  public ProxyConnection(Connection delegate, NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey) {
+  /**
+   * @param namedParameters the values the connection gives {@code {name:Type}} parameters (its
+   *     {@code clickhouse_setting_param_<name>} properties), by name
+   */
+  public ProxyConnection(Connection delegate, NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey,
+      Map<String, String> namedParameters) {
     super(delegate);
+    this.namedParameters = Map.copyOf(namedParameters);
     this.settings = settings;
     this.catalogs = catalogs;
     this.catalogKey = catalogKey;
@@ -87,7 +96,7 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     }
     RewriteResult r;
     try {
-      r = RewriteCache.rewrite(sql, catalog.snapshot(), database, parameters);
+      r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
       return new QueryProvenance(sql, sql, null, null, "rewriter error", null, e.toString(), false, null);

@@ -3,10 +3,10 @@ package io.noemata.driver.proxy;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -25,7 +25,7 @@ final class RewriteCache {
 
   private RewriteCache() {}
 
-  static RewriteResult rewrite(String sql, CatalogSnapshot snapshot, String database, List<String> parameters) {
+  static RewriteResult rewrite(String sql, CatalogSnapshot snapshot, String database, Parameters parameters) {
     Key key = new Key(sql, snapshot, database, parameters);
     RewriteResult cached = CACHE.getIfPresent(key);
     if (cached != null) {
@@ -41,10 +41,10 @@ final class RewriteCache {
     private final String sql;
     private final CatalogSnapshot snapshot;
     private final String database;
-    private final List<String> parameters;
+    private final Parameters parameters;
     private final int hash;
 
-    Key(String sql, CatalogSnapshot snapshot, String database, List<String> parameters) {
+    Key(String sql, CatalogSnapshot snapshot, String database, Parameters parameters) {
       this.sql = sql;
       this.snapshot = snapshot;
       this.database = database;

@@ -9,6 +9,7 @@ import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.MaterializedColumn;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
+import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,11 +35,13 @@ class RewriteCacheTest {
   @Test
   void aDecisionIsReusedForItsSnapshotOnly() {
     CatalogSnapshot with = snapshot(true);
-    RewriteResult first = RewriteCache.rewrite(SQL, with, "db", List.of());
+    RewriteResult first = RewriteCache.rewrite(SQL, with, "db", Parameters.NONE);
     assertTrue(first.changed());
-    assertSame(first, RewriteCache.rewrite(new String(SQL), with, "db", List.of()), "the same text, database and snapshot");
-    RewriteResult after = RewriteCache.rewrite(SQL, snapshot(false), "db", List.of());
+    assertSame(first, RewriteCache.rewrite(new String(SQL), with, "db", Parameters.NONE), "the same text, database and snapshot");
+    RewriteResult after = RewriteCache.rewrite(SQL, snapshot(false), "db", Parameters.NONE);
     assertFalse(after.changed(), "a reloaded catalog without the column decides anew");
-    assertEquals(SQL, RewriteCache.rewrite(SQL, with, "other", List.of()).sql(), "another database is another key");
+    assertEquals(SQL, RewriteCache.rewrite(SQL, with, "other", Parameters.NONE).sql(), "another database is another key");
+    Parameters named = new Parameters(List.of(), java.util.Map.of("from", "2024-06-10 08:00:00"));
+    assertTrue(RewriteCache.rewrite(SQL, with, "db", named) != first, "other parameter values are another key");
   }
 }

@@ -18,6 +18,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Properties;
 import java.util.Locale;
 import java.util.stream.Stream;
 
@@ -205,6 +206,34 @@ class DriverCorpusRollupIT {
       assertEquals(1, read.size(), through.provenance().rollups().toString());
       assertFalse(read.get(0).rawEdges(), "no raw rows: the catalog's clock proves the window covered");
       return;
+    }
+  }
+
+  /**
+   * A window bound by {@code {name:Type}} parameters, whose values the connection gives as
+   * {@code clickhouse_setting_param_<name>} properties: decided from those values, the rollup
+   * answers (with raw rows for an edge inside a bucket), and the rows are plain clickhouse-jdbc's.
+   */
+  @Test
+  void aWindowBoundByNamedParametersIsDecidedFromTheConnectionsValues() throws SQLException {
+    CorpusFile.Query q = new CorpusFile.Query("named-window", "rollup", List.of(),
+        "SELECT toStartOfHour(Timestamp) AS h, ServiceName, count() AS c FROM otel.otel_logs"
+            + " WHERE Timestamp >= {from:DateTime('UTC')} AND Timestamp < {to:DateTime64(9, 'UTC')} GROUP BY h, ServiceName");
+    for (String from : List.of("2024-06-06 00:00:00", "2024-06-06 00:00:17")) {
+      Properties props = InstallerFixture.TARGET.credentials();
+      props.setProperty("clickhouse_setting_param_from", from);
+      props.setProperty("clickhouse_setting_param_to", "2024-06-07 12:00:00");
+      try (Connection p = DriverManager.getConnection(InstallerFixture.TARGET.jdbcUrl(DB), props);
+          Connection n = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort()
+              + "/" + DB, props)) {
+        Outcome expected = run(p, q);
+        Outcome actual = run(n, q);
+        assertFalse(expected.rows().isEmpty(), "the values reached the server");
+        assertEquals(expected.rows(), actual.rows(), from);
+        List<RollupUse> read = actual.provenance().rollups().stream().filter(RollupUse::read).toList();
+        assertEquals(1, read.size(), actual.provenance().rollups().toString());
+        assertEquals(from.endsWith(":17"), read.get(0).rawEdges(), from + ": " + read);
+      }
     }
   }
 

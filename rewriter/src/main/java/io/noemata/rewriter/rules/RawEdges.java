@@ -120,8 +120,9 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     throw new RollupLevel.Skip(code, why + "; a wall-clock bound is too close to the rollup's covered range to order");
   }
 
+  /** A {@code ?}: repeating one shifts which value is bound to each; a {@code {name:Type}} repeats safely. */
   static boolean holdsParameter(io.noemata.core.sql.Node n) {
-    return n instanceof Expr.Parameter || n.children().stream().anyMatch(RawEdges::holdsParameter);
+    return n instanceof Expr.Parameter p && p.positional() || n.children().stream().anyMatch(RawEdges::holdsParameter);
   }
 
   static String literal(TimeConstant t) {

@@ -5,6 +5,7 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RollupSkip;
 import io.noemata.rewriter.RollupUse;
 import io.noemata.core.sql.Clause;
@@ -72,6 +73,15 @@ public final class RollupAnswers {
    */
   public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
       Map<String, String> declaredHashes, List<String> parameters) {
+    return apply(statement, sql, snapshot, defaultDatabase, declaredHashes, Parameters.positional(parameters));
+  }
+
+  /**
+   * The same, with {@code {name:Type}} values too: a time bound written with one is decided from
+   * the value the server substitutes, read as its type reads it.
+   */
+  public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
+      Map<String, String> declaredHashes, Parameters parameters) {
     Objects.requireNonNull(declaredHashes, "declaredHashes");
     Map<Integer, Expr> values = parameterValues(statement, parameters);
     List<Query.Select> selects = new ArrayList<>();
@@ -255,23 +265,27 @@ public final class RollupAnswers {
     return false;
   }
 
-  /** Each {@code ?}'s value by the parameter's offset; a value that is not one expression is left out. */
-  private static Map<Integer, Expr> parameterValues(Node statement, List<String> values) {
+  /** Each known parameter's value by the parameter's offset; a value that is not one expression is left out. */
+  private static Map<Integer, Expr> parameterValues(Node statement, Parameters values) {
     List<Expr.Parameter> marks = new ArrayList<>();
     parameters(statement, marks);
     marks.sort(Comparator.comparingInt(Node::start));
     Map<Integer, Expr> out = new HashMap<>();
     for (int i = 0, q = 0; i < marks.size(); i++) {
-      if (!marks.get(i).positional()) {
-        continue; // {name:Type} is bound by name on the server, never by position
+      Expr.Parameter mark = marks.get(i);
+      String text = null;
+      if (!mark.positional()) { // bound by name on the server, never by position
+        String value = values.named().get(mark.name());
+        text = value == null ? null : NamedValues.asExpression(mark.type(), value);
+      } else if (q < values.positional().size()) {
+        text = values.positional().get(q++);
+      } else {
+        q++;
       }
-      if (q < values.size()) {
-        var parsed = SqlParser.parseExpression(values.get(q));
-        if (parsed.understood()) {
-          out.put(marks.get(i).start(), parsed.node());
-        }
+      var parsed = text == null ? null : SqlParser.parseExpression(text);
+      if (parsed != null && parsed.understood()) {
+        out.put(mark.start(), parsed.node());
       }
-      q++;
     }
     return out;
   }

@@ -20,8 +20,9 @@
  * rollup, the ragged edges from raw rows aggregated into the rollup's row shape. A level with a
  * window function, a WINDOW clause or QUALIFY reads its table ({@code count() OVER ()} counts the
  * level's rows, which on a rollup would be rollup rows); a level below it may still read a rollup.
- * Parameters are opaque values: the time column compared with a {@code {name:Type}} (or an unbound
- * {@code ?}) is no whole-bucket bound, so the level reads the table.
+ * A time bound written with a parameter is decided from its value when known ({@code ?}: the bound
+ * value; {@code {name:Type}}: the connection's {@code param_<name>}, see
+ * {@link io.noemata.rewriter.rules.NamedValues}); without one the level reads the table.
  *
  * <p>Windows relative to the server's clock ({@link io.noemata.rewriter.rules.RelativeTime}: {@code
  * now() - INTERVAL 1 HOUR}, {@code toStartOfMinute(now() - INTERVAL 30 minute)}, {@code today()})

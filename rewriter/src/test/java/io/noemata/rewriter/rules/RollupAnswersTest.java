@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.Rollup;
+import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
@@ -205,6 +206,26 @@ class RollupAnswersTest {
       assertEquals("Timestamp >= {from:DateTime64(9)} compares the time column with {from:DateTime64(9)}, not a time"
           + " constant (or now()-relative time) the rule reads", u.reason());
       assertSame(sql, r.sql());
+    }
+
+    @Test
+    void queryParameterBoundsAreDecidedFromTheValuesTheServerSubstitutes() {
+      String sql = HEAD + "Timestamp >= {from:DateTime('UTC')} AND Timestamp < {to:DateTime64(9, 'UTC')}";
+      RewriteResult aligned = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
+          Map.of("from", "2024-06-10 08:00:00", "to", "2024-06-10 14:00:00")));
+      assertTrue(use(aligned, "r_logs").read() && !use(aligned, "r_logs").rawEdges());
+      assertTrue(aligned.sql().endsWith(BUCKET + " >= {from:DateTime('UTC')} AND " + BUCKET + " < {to:DateTime64(9, 'UTC')}"),
+          aligned.sql());
+      // the server substitutes a name everywhere it stands, so the union rewrite may repeat it
+      RewriteResult ragged = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
+          Map.of("from", "2024-06-10 08:00:30", "to", "2024-06-10 14:00:00")));
+      assertTrue(use(ragged, "r_logs").rawEdges());
+      assertTrue(ragged.sql().contains(" WHERE Timestamp >= {from:DateTime('UTC')} AND Timestamp < {to:DateTime64(9, 'UTC')}"
+          + " AND (`Timestamp` < toDateTime(1718006460)"), ragged.sql());
+      // a value its type reads otherwise than a wall clock (seconds since the epoch) stays unknown
+      RewriteResult seconds = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
+          Map.of("from", "1718006400", "to", "2024-06-10 14:00:00")));
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(seconds, "r_logs").code());
     }
 
     @Test
