@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.rewriter.RewriteResult;
+import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.core.corpus.Corpus;
@@ -45,7 +46,7 @@ public class PlanningBenchmark {
     queries = Corpus.shared();
     snapshot = RollupCatalog.snapshot();
     for (Corpus.Entry e : queries) {
-      RewriteCache.rewrite(e.sql(), snapshot, "otel", List.of());
+      RewriteCache.rewrite(e.sql(), snapshot, "otel", Parameters.NONE);
     }
   }
 
@@ -61,6 +62,6 @@ public class PlanningBenchmark {
 
   @Benchmark
   public RewriteResult cacheHit() {
-    return RewriteCache.rewrite(nextQuery(), snapshot, "otel", List.of());
+    return RewriteCache.rewrite(nextQuery(), snapshot, "otel", Parameters.NONE);
   }
 }

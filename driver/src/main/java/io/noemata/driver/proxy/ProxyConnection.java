@@ -45,7 +45,8 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
   private final Set<Statement> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong fallbacks = new AtomicLong();
   private final AtomicBoolean closed = new AtomicBoolean();
-  private final Map<String, String> namedParameters;
+  /** Values of {@code {name:Type}} parameters; emptied once a SET may have changed one. */
+  private volatile Map<String, String> namedParameters;
 
   /**
    * @param namedParameters the values the connection gives {@code {name:Type}} parameters (its
@@ -109,8 +110,13 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   /** After a statement ran: DDL may have changed what is installed or who may read it. */
   void executed(String sql) {
-    if (SqlText.isDdl(SqlText.firstWord(sql))) {
+    String first = SqlText.firstWord(sql);
+    if (SqlText.isDdl(first)) {
       catalogs.invalidate(catalogKey.endpoint());
+    }
+    if (first.equals("SET") && sql.toLowerCase(java.util.Locale.ROOT).contains("param_")) {
+      // a session may now substitute another value than the connection's property
+      namedParameters = Map.of();
     }
   }
 

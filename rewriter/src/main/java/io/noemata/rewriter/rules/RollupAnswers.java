@@ -83,12 +83,16 @@ public final class RollupAnswers {
   public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
       Map<String, String> declaredHashes, Parameters parameters) {
     Objects.requireNonNull(declaredHashes, "declaredHashes");
-    Map<Integer, Expr> values = parameterValues(statement, parameters);
     List<Query.Select> selects = new ArrayList<>();
     Set<String> cteNames = new HashSet<>();
     List<Clause.Setting> settings = new ArrayList<>();
     Set<Query.Select> underScalarWith = new HashSet<>();
     collect(statement, false, selects, cteNames, settings, underScalarWith);
+    if (settings.stream().anyMatch(s -> s.name().toLowerCase(Locale.ROOT).startsWith("param_"))) {
+      // the statement sets a parameter's value itself: the connection's may not be the one substituted
+      parameters = Parameters.positional(parameters.positional());
+    }
+    Map<Integer, Expr> values = parameterValues(statement, parameters);
     selects.sort(Comparator.comparingInt(Node::start));
     String blocking = settings.stream().map(s -> s.name().toLowerCase(Locale.ROOT))
         .filter(MEANING_SETTINGS::contains).findFirst().orElse(null);

@@ -226,6 +226,10 @@ class RollupAnswersTest {
       RewriteResult seconds = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
           Map.of("from", "1718006400", "to", "2024-06-10 14:00:00")));
       assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(seconds, "r_logs").code());
+      // a statement that sets a parameter itself may substitute another value than the connection's
+      RewriteResult own = Rewriter.rewrite(sql + " SETTINGS param_from = '2024-06-10 08:00:30'", RollupCatalog.snapshot(),
+          "otel", new Parameters(List.of(), Map.of("from", "2024-06-10 08:00:00", "to", "2024-06-10 14:00:00")));
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(own, "r_logs").code());
     }
 
     @Test
