@@ -84,9 +84,7 @@ public final class EmbeddedClickHouse implements AutoCloseable {
       throw new EngineException("an embedded engine already runs in this process on " + instance.dataDir
           + "; chDB allows one per process");
     }
-    if (usersConfig != null) {
-      EngineConfig.checked(usersConfig);
-    }
+    Path users = usersConfig == null ? null : EngineConfig.checked(usersConfig); // before anything is created
     Path library = EngineFetcher.standard().library();
     boolean temporary = dataDir == null;
     Path dir = temporary ? createTempDir() : prepareDataDir(dataDir);
@@ -105,7 +103,7 @@ public final class EmbeddedClickHouse implements AutoCloseable {
     try {
       // always our own config: without one, clickhouse-local reads any config.xml in the working folder
       List<String> args = new ArrayList<>(List.of("clickhouse", "--path=" + dir,
-          "--config-file=" + EngineConfig.write(dir, usersConfig)));
+          "--config-file=" + EngineConfig.write(dir, users)));
       Chdb chdb = Chdb.open(library, args);
       instance = new EmbeddedClickHouse(chdb, dir, temporary, channel, lock, usersConfig != null);
       return instance;

@@ -27,10 +27,10 @@ final class EngineConfig {
     return users;
   }
 
-  /** Writes the main config (naming {@code usersConfig} unless null) into {@code dataDir}; returns its path. */
+  /** Writes the main config (naming {@code usersConfig}, a {@link #checked} path, unless null) into {@code dataDir}. */
   static Path write(Path dataDir, Path usersConfig) {
     String xml = usersConfig == null ? "<clickhouse>\n</clickhouse>\n"
-        : "<clickhouse>\n  <users_config>" + escape(checked(usersConfig).toString()) + "</users_config>\n</clickhouse>\n";
+        : "<clickhouse>\n  <users_config>" + escape(usersConfig.toString()) + "</users_config>\n</clickhouse>\n";
     Path file = dataDir.resolve(FILE_NAME);
     try {
       Files.writeString(file, xml, StandardCharsets.UTF_8);

@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -42,20 +41,9 @@ class DbeaverMetadataIT {
 
   private static List<List<String>> rows(ResultSet rs) throws SQLException {
     try (rs) {
-      ResultSetMetaData md = rs.getMetaData();
       List<List<String>> out = new ArrayList<>();
-      List<String> header = new ArrayList<>();
-      for (int i = 1; i <= md.getColumnCount(); i++) {
-        header.add(md.getColumnLabel(i));
-      }
-      out.add(header);
-      while (rs.next()) {
-        List<String> row = new ArrayList<>();
-        for (int i = 1; i <= md.getColumnCount(); i++) {
-          row.add(rs.getString(i));
-        }
-        out.add(row);
-      }
+      out.add(ResultRows.columnNames(rs));
+      out.addAll(ResultRows.rows(rs));
       return out;
     }
   }

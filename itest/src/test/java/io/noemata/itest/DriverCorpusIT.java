@@ -78,8 +78,8 @@ class DriverCorpusIT {
   }
 
   private static Outcome outcome(Statement s, ResultSet rs) throws SQLException {
-    List<String> columns = DriverFixture.columnNames(rs);
-    List<List<String>> rows = DriverFixture.rows(rs);
+    List<String> columns = ResultRows.columnNames(rs);
+    List<List<String>> rows = ResultRows.rows(rs);
     QueryProvenance p = s.isWrapperFor(NoemataStatement.class) ? s.unwrap(NoemataStatement.class).provenance() : null;
     return new Outcome(columns, rows, p, DriverFixture.states(s.getWarnings()));
   }

@@ -41,14 +41,7 @@ class DriverFallbackIT {
 
   @BeforeEach
   void table() throws SQLException {
-    try (Connection c = DriverFixture.TARGET.connect("default"); Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + DB);
-      s.execute("CREATE DATABASE " + DB);
-      s.execute("CREATE TABLE " + DB + ".logs (ts DateTime, attrs Map(LowCardinality(String), String),"
-          + " pod LowCardinality(String) MATERIALIZED attrs['k8s.pod.name']) ENGINE = MergeTree ORDER BY ts");
-      s.execute("INSERT INTO " + DB + ".logs (ts, attrs) SELECT toDateTime('2024-06-10 00:00:00') + number,"
-          + " map('k8s.pod.name', concat('pod-', toString(number % 3))) FROM numbers(300)");
-    }
+    DriverFixture.podLogs(DB, 3);
   }
 
   /** Drops the stored column through plain clickhouse-jdbc, so the noemata connection does not see the DDL. */

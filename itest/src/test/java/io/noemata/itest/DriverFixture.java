@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
@@ -88,27 +87,20 @@ final class DriverFixture {
         || sql.startsWith("SELECT timezone()");
   }
 
-  /** Every row as strings, in order. */
-  static List<List<String>> rows(ResultSet rs) throws SQLException {
-    ResultSetMetaData md = rs.getMetaData();
-    List<List<String>> out = new ArrayList<>();
-    while (rs.next()) {
-      List<String> row = new ArrayList<>();
-      for (int i = 1; i <= md.getColumnCount(); i++) {
-        row.add(rs.getString(i));
-      }
-      out.add(row);
+  /**
+   * Database {@code db} afresh with table {@code logs}: a Map column and the stored column
+   * {@code pod} for its {@code k8s.pod.name}, 100 rows for each of {@code pods} pods
+   * ({@code pod-0}, {@code pod-1}, ...), one a second from 2024-06-10.
+   */
+  static void podLogs(String db, int pods) throws SQLException {
+    try (Connection c = TARGET.connect("default"); Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + db);
+      s.execute("CREATE DATABASE " + db);
+      s.execute("CREATE TABLE " + db + ".logs (ts DateTime, attrs Map(LowCardinality(String), String),"
+          + " pod LowCardinality(String) MATERIALIZED attrs['k8s.pod.name']) ENGINE = MergeTree ORDER BY ts");
+      s.execute("INSERT INTO " + db + ".logs (ts, attrs) SELECT toDateTime('2024-06-10 00:00:00') + number,"
+          + " map('k8s.pod.name', concat('pod-', toString(number % " + pods + "))) FROM numbers(" + 100 * pods + ")");
     }
-    return out;
-  }
-
-  static List<String> columnNames(ResultSet rs) throws SQLException {
-    ResultSetMetaData md = rs.getMetaData();
-    List<String> out = new ArrayList<>();
-    for (int i = 1; i <= md.getColumnCount(); i++) {
-      out.add(md.getColumnLabel(i));
-    }
-    return out;
   }
 
   static List<SQLWarning> warnings(SQLWarning w) {

@@ -102,7 +102,7 @@ class DriverJdbcIT {
     try (Connection c = DriverFixture.connect(DB); Statement s = c.createStatement()) {
       s.setMaxRows(10);
       try (ResultSet rs = s.executeQuery("SELECT number FROM numbers(100)")) {
-        assertEquals(10, DriverFixture.rows(rs).size());
+        assertEquals(10, ResultRows.rows(rs).size());
       }
       s.setMaxRows(0);
       assertFalse(s.execute("INSERT INTO events (id, name, attrs) VALUES (1, 'a', {}), (2, 'b', {})"));
@@ -120,7 +120,7 @@ class DriverJdbcIT {
   /** The error code a statement ends with (0: it succeeded), reading every row. */
   private static int outcome(Statement s, String sql) {
     try (ResultSet rs = s.executeQuery(sql)) {
-      DriverFixture.rows(rs);
+      ResultRows.rows(rs);
       return 0;
     } catch (SQLException e) {
       return e.getErrorCode() == 0 ? -1 : e.getErrorCode();

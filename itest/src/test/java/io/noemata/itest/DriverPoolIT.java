@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -33,14 +32,7 @@ class DriverPoolIT {
 
   @BeforeAll
   static void table() throws SQLException {
-    try (Connection c = DriverFixture.TARGET.connect("default"); Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS " + DB);
-      s.execute("CREATE DATABASE " + DB);
-      s.execute("CREATE TABLE " + DB + ".logs (ts DateTime, attrs Map(LowCardinality(String), String),"
-          + " pod LowCardinality(String) MATERIALIZED attrs['k8s.pod.name']) ENGINE = MergeTree ORDER BY ts");
-      s.execute("INSERT INTO " + DB + ".logs (ts, attrs) SELECT toDateTime('2024-06-10 00:00:00') + number,"
-          + " map('k8s.pod.name', concat('pod-', toString(number % 2))) FROM numbers(200)");
-    }
+    DriverFixture.podLogs(DB, 2);
   }
 
   private static void work(HikariDataSource pool) throws Exception {

@@ -22,7 +22,6 @@ import io.noemata.core.sql.Statement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -442,22 +441,7 @@ class RewriterRollupIT {
         ps.setString(i + 1, params.get(i));
       }
       try (ResultSet rs = ps.executeQuery()) {
-        ResultSetMetaData md = rs.getMetaData();
-        List<String> names = new ArrayList<>();
-        List<String> types = new ArrayList<>();
-        for (int i = 1; i <= md.getColumnCount(); i++) {
-          names.add(md.getColumnLabel(i));
-          types.add(md.getColumnTypeName(i));
-        }
-        List<List<String>> rows = new ArrayList<>();
-        while (rs.next()) {
-          List<String> row = new ArrayList<>();
-          for (int i = 1; i <= md.getColumnCount(); i++) {
-            row.add(rs.getString(i));
-          }
-          rows.add(row);
-        }
-        return new Result(names, types, rows);
+        return new Result(ResultRows.columnNames(rs), ResultRows.columnTypes(rs), ResultRows.rows(rs));
       }
     }
   }

@@ -18,6 +18,21 @@ public sealed interface TableExpr extends Node {
       Node.checkSpan(start, end);
     }
 
+    /**
+     * True when {@code id} names a column of this table: unqualified, qualified by the alias, or
+     * (without one) by the table's name or {@code database.table}; {@code database} is where the
+     * table resolves.
+     */
+    public boolean holds(Expr.Identifier id, String database) {
+      List<String> q = id.qualifier();
+      return switch (q.size()) {
+        case 0 -> true;
+        case 1 -> q.get(0).equals(alias != null ? alias : table);
+        case 2 -> alias == null && q.get(0).equals(database) && q.get(1).equals(table);
+        default -> false;
+      };
+    }
+
     @Override
     public List<Node> children() {
       return List.of();

@@ -11,7 +11,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
@@ -37,6 +36,7 @@ import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
 import io.noemata.rewriter.RollupUse;
 import io.noemata.itest.CorpusFile;
+import io.noemata.itest.ResultRows;
 
 /**
  * The shared corpus over the corpus days with the example project published (its rollups kept for
@@ -106,15 +106,7 @@ class DriverCorpusRollupIT {
       rs = st.executeQuery(sql);
     }
     try (st; rs) {
-      ResultSetMetaData md = rs.getMetaData();
-      List<List<String>> rows = new ArrayList<>();
-      while (rs.next()) {
-        List<String> row = new ArrayList<>();
-        for (int i = 1; i <= md.getColumnCount(); i++) {
-          row.add(rs.getString(i));
-        }
-        rows.add(row);
-      }
+      List<List<String>> rows = ResultRows.rows(rs);
       rows.sort(Comparator.comparing(Object::toString));
       QueryProvenance p = st.isWrapperFor(NoemataStatement.class) ? st.unwrap(NoemataStatement.class).provenance() : null;
       List<SQLWarning> w = new ArrayList<>();

@@ -78,13 +78,7 @@ final class LevelScan {
 
   /** True when {@code id} names a column of the level's table: unqualified, or qualified by it. */
   boolean refersToTable(Expr.Identifier id) {
-    List<String> q = id.qualifier();
-    return switch (q.size()) {
-      case 0 -> true;
-      case 1 -> q.get(0).equals(table.alias() != null ? table.alias() : table.table());
-      case 2 -> table.alias() == null && q.get(0).equals(database) && q.get(1).equals(table.table());
-      default -> false;
-    };
+    return table.holds(id, database);
   }
 
   private void walk(Expr e, Where where, boolean output, boolean onGroups, Set<String> lambdaParams, int item) {
