@@ -14,13 +14,17 @@ import java.util.Optional;
  * understood and kept, rewritten, rewritten in dry-run only, or rewritten and fallen back to the
  * text as written. The structured form of the statement's warnings ({@link Warnings}).
  */
-public sealed interface QueryProvenance {
+public sealed interface QueryProvenance
+    permits QueryProvenance.AsWritten, QueryProvenance.CatalogFailure, QueryProvenance.RewriterError,
+    QueryProvenance.Read, QueryProvenance.FellBack {
 
   /** The text the application passed. */
   String original();
 
   /** The text that reached clickhouse-jdbc: the original unless rewritten (and not after a fallback). */
-  String sent();
+  default String sent() {
+    return original();
+  }
 
   /** True when the text sent differs from the text written. */
   default boolean changed() {
@@ -80,11 +84,6 @@ public sealed interface QueryProvenance {
       Objects.requireNonNull(original, "original");
       Objects.requireNonNull(because, "because");
     }
-
-    @Override
-    public String sent() {
-      return original;
-    }
   }
 
   /** The accelerator catalog could not be read ({@code failure}): sent as written. */
@@ -92,11 +91,6 @@ public sealed interface QueryProvenance {
     public CatalogFailure {
       Objects.requireNonNull(original, "original");
       Objects.requireNonNull(failure, "failure");
-    }
-
-    @Override
-    public String sent() {
-      return original;
     }
   }
 
@@ -106,15 +100,20 @@ public sealed interface QueryProvenance {
       Objects.requireNonNull(original, "original");
       Objects.requireNonNull(error, "error");
     }
+  }
+
+  /** The rewriter read the statement; {@code report} is what it said. */
+  sealed interface Read extends QueryProvenance permits NotUnderstood, Kept, Rewritten, DryRun {
+    Provenance report();
 
     @Override
-    public String sent() {
-      return original;
+    default Optional<Provenance> rewrite() {
+      return Optional.of(report());
     }
   }
 
   /** The rewriter did not understand the statement (the report says why): sent as written. */
-  record NotUnderstood(String original, Provenance report) implements QueryProvenance {
+  record NotUnderstood(String original, Provenance report) implements Read {
     public NotUnderstood {
       Objects.requireNonNull(original, "original");
       if (report.notUnderstood() == null) {
@@ -126,49 +125,23 @@ public sealed interface QueryProvenance {
     public String reason() {
       return report.notUnderstood();
     }
-
-    @Override
-    public String sent() {
-      return original;
-    }
-
-    @Override
-    public Optional<Provenance> rewrite() {
-      return Optional.of(report);
-    }
   }
 
   /** Understood, and nothing to change: the report says why each accelerator was not read. */
-  record Kept(String original, Provenance report) implements QueryProvenance {
+  record Kept(String original, Provenance report) implements Read {
     public Kept {
       Objects.requireNonNull(original, "original");
       understood(report);
     }
-
-    @Override
-    public String sent() {
-      return original;
-    }
-
-    @Override
-    public Optional<Provenance> rewrite() {
-      return Optional.of(report);
-    }
   }
 
   /** Rewritten: {@code sent} reads the accelerators the report names. */
-  record Rewritten(String original, String sent, Provenance report) implements QueryProvenance {
+  record Rewritten(String original, String sent, Provenance report) implements Read {
     public Rewritten {
-      Objects.requireNonNull(original, "original");
       understood(report);
-      if (sent.equals(original)) {
+      if (sent.equals(Objects.requireNonNull(original, "original"))) {
         throw new IllegalArgumentException("a rewritten statement sends another text");
       }
-    }
-
-    @Override
-    public Optional<Provenance> rewrite() {
-      return Optional.of(report);
     }
 
     /** The same statement after {@code sent} failed and the original ran. */
@@ -178,21 +151,11 @@ public sealed interface QueryProvenance {
   }
 
   /** Rewriting in dry-run: {@code rewritten} is what would have been sent; the original was. */
-  record DryRun(String original, String rewritten, Provenance report) implements QueryProvenance {
+  record DryRun(String original, String rewritten, Provenance report) implements Read {
     public DryRun {
       Objects.requireNonNull(original, "original");
       Objects.requireNonNull(rewritten, "rewritten");
       understood(report);
-    }
-
-    @Override
-    public String sent() {
-      return original;
-    }
-
-    @Override
-    public Optional<Provenance> rewrite() {
-      return Optional.of(report);
     }
   }
 
@@ -205,11 +168,6 @@ public sealed interface QueryProvenance {
 
     @Override
     public String original() {
-      return rewritten.original();
-    }
-
-    @Override
-    public String sent() {
       return rewritten.original();
     }
 

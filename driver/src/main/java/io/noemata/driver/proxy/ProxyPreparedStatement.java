@@ -53,7 +53,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
     this.preparer = preparer;
     this.current = delegate;
     // only a query the rewriter read (an accelerated table, rewriting on, catalog read) may depend on values
-    this.bound = planned.rewrite().isPresent() ? BoundValues.of(planned.original()) : null;
+    this.bound = planned instanceof QueryProvenance.Read ? BoundValues.of(planned.original()) : null;
     state.record(planned);
     connection.track(this);
   }
