@@ -63,7 +63,7 @@ final class CliProgress implements Progress {
     long tenth = total <= 0 ? 10 : Math.min(10, done * 10 / total);
     Long printed = printedTenth.get(task);
     if (printed == null || tenth > printed) {
-      out.println(task + ": " + done + "/" + total + " (" + tenth * 10 + "%)");
+      out.println(task + ": " + done + "/" + total + " (" + (total <= 0 ? 100 : done * 100 / total) + "%)");
       printedTenth.put(task, tenth);
     }
     if (done >= total) {

@@ -21,6 +21,7 @@ class CliProgressTest {
       progress.advance("backfill logs_1m", day, 40);
     }
     progress.advance("mutation spans", 3, 3);
+    progress.advance("backfill spans", 1, 4);
     return bytes.toString(StandardCharsets.UTF_8);
   }
 
@@ -30,11 +31,12 @@ class CliProgressTest {
     assertFalse(log.contains("\r"), log);
     List<String> lines = log.lines().toList();
     assertEquals("install rollup logs_1m", lines.get(0));
-    assertEquals("backfill logs_1m: 1/40 (0%)", lines.get(1)); // the task began
+    assertEquals("backfill logs_1m: 1/40 (2%)", lines.get(1)); // the task began
     assertEquals("backfill logs_1m: 4/40 (10%)", lines.get(2));
     assertEquals("backfill logs_1m: 40/40 (100%)", lines.get(11));
     assertEquals("mutation spans: 3/3 (100%)", lines.get(12));
-    assertEquals(13, lines.size(), log);
+    assertEquals("backfill spans: 1/4 (25%)", lines.get(13));
+    assertEquals(14, lines.size(), log);
   }
 
   @Test
