@@ -15,6 +15,7 @@ import io.noemata.resources.expr.Exprs;
 import io.noemata.resources.expr.Hashes;
 import io.noemata.resources.expr.RollupShape;
 import io.noemata.resources.finding.Finding;
+import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.finding.Severity;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
@@ -95,9 +96,9 @@ public final class Declarations {
     for (ResourcesFile file : read.project().resources()) {
       Set<String> omitted = new LinkedHashSet<>();
       for (Finding f : findings) {
-        if (f.file().equals(file.path()) && f.severity() == Severity.WARNING && f.pointer().startsWith("/resources/")) {
+        if (f.file().equals(file.path()) && f.code() == FindingCode.CANNOT_INSTALL && f.pointer().startsWith("/resources/")) {
           String key = f.pointer().substring("/resources/".length()).split("/", 2)[0];
-          if (f.message().startsWith("cannot be installed") && omitted.add(key)) {
+          if (omitted.add(key)) {
             d.warnings.add(f.toLine() + " (omitted)");
           }
         }
