@@ -1,0 +1,126 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.cli.advise.Advice;
+import io.noemata.cli.advise.Advisor;
+import io.noemata.cli.advise.WorkloadQuery;
+import io.noemata.cli.demo.Dashboard;
+import io.noemata.cli.demo.DashboardQuery;
+import io.noemata.cli.demo.DemoProject;
+import io.noemata.driver.NoemataConnection;
+import io.noemata.driver.NoemataStatement;
+import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.installer.steps.Progress;
+import io.noemata.installer.steps.Publish;
+import io.noemata.otel.OtelDataGenerator;
+import io.noemata.otel.OtelDataSpec;
+import io.noemata.resources.parse.ProjectReader;
+import io.noemata.rewriter.RollupUse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code noemata advise} over the demo dashboard's workload on the engine: it reproduces the advised
+ * project shipped in the CLI, and once that is published every panel that a rollup or a stored column
+ * can answer is accelerated, reading the rollup advise said, with the rows advise projected within 2x
+ * of what {@code EXPLAIN ESTIMATE} says the engine reads.
+ */
+class AdvisedProjectIT {
+
+  static final String DB = "advise_it";
+  static final long ROWS = 100_000;
+
+  @TempDir Path dir;
+
+  @Test
+  void adviseReproducesTheShippedProjectAndItsProjectionHoldsOnceInstalled() throws Exception {
+    OtelDataSpec spec = new OtelDataSpec(DB, ROWS, ROWS, LocalDate.now(ZoneOffset.UTC).minusDays(8), 8);
+    try (Connection c = InstallerFixture.TARGET.connect("default"); Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + DB);
+      new OtelDataGenerator(spec).generate(s::execute, (t, d, n) -> { });
+    }
+    DemoProject.writeAdvisedFramesTo(dir);
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.filter(Files::isRegularFile).toList()) {
+        Files.writeString(p, Files.readString(p).replace("\"otel.otel_", "\"" + DB + ".otel_"));
+      }
+    }
+    List<DashboardQuery> panels = Dashboard.panels(spec);
+    List<WorkloadQuery> workload = panels.stream()
+        .map(p -> new WorkloadQuery(p.panel(), p.sql().replace("otel.otel_", DB + ".otel_"), 1, 0)).toList();
+
+    Advice advice;
+    try (Connection c = InstallerFixture.TARGET.connect(DB)) {
+      advice = Advisor.run(dir, ProjectReader.read(dir).project(), workload, c, DB, Progress.QUIET);
+    }
+    assertTrue(advice.valid(), advice.hypothesis().report().text());
+    assertEquals(DemoProject.advisedResources(), advice.resourcesFile(),
+        "advise over the dashboard's workload reproduces the shipped advised project");
+
+    Files.writeString(dir.resolve(DemoProject.ADVISED_FILE), advice.resourcesFile());
+    try (Connection c = InstallerFixture.TARGET.connect(DB)) {
+      Publish.run(ProjectReader.read(dir), c, InstallerFixture.options("itest@" + DB), false);
+    }
+    List<String> problems = new ArrayList<>();
+    try (Connection plain = InstallerFixture.TARGET.connect(DB);
+        Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort()
+            + "/" + DB, InstallerFixture.TARGET.credentials())) {
+      noemata.unwrap(NoemataConnection.class).invalidateCatalog();
+      for (int i = 0; i < workload.size(); i++) {
+        WorkloadQuery q = workload.get(i);
+        boolean answerable = advice.needs().get(i).levels().stream()
+            .anyMatch(l -> l.rollup() || !l.subscripts().isEmpty());
+        QueryProvenance p = run(noemata, q.sql());
+        List<String> read = p.rewrite() == null ? List.of()
+            : p.rewrite().rollups().stream().filter(RollupUse::read).map(RollupUse::rollup).toList();
+        if (answerable && !p.changed()) {
+          problems.add(q.label() + ": a rollup or column can answer it, and it was not accelerated");
+        }
+        if (!read.equals(advice.replays().get(i).rollupsRead())) {
+          problems.add(q.label() + ": advise said it reads " + advice.replays().get(i).rollupsRead() + ", the driver read " + read);
+        }
+        long measured = rowsRead(plain, p.sent());
+        long projected = advice.projections().get(i).projectedRows().orElse(-1);
+        if (projected < 0 || measured > 2 * Math.max(1, projected) || projected > 2 * Math.max(1, measured)) {
+          problems.add(q.label() + ": projected " + projected + " rows read, measured " + measured);
+        }
+      }
+    }
+    assertEquals(List.of(), problems);
+    assertTrue(advice.replays().stream().filter(r -> !r.rollupsRead().isEmpty()).count() >= 6,
+        "the rollup panels read rollups");
+  }
+
+  private static QueryProvenance run(Connection noemata, String sql) throws Exception {
+    try (Statement s = noemata.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        // read the rows so the statement completes
+      }
+      return s.unwrap(NoemataStatement.class).provenance();
+    }
+  }
+
+  private static long rowsRead(Connection plain, String sql) throws Exception {
+    long rows = 0;
+    try (Statement s = plain.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN ESTIMATE " + sql)) {
+      while (rs.next()) {
+        rows += rs.getLong("rows");
+      }
+    }
+    return rows;
+  }
+
+}
