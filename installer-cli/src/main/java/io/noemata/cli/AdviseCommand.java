@@ -63,8 +63,9 @@ final class AdviseCommand implements Callable<Integer> {
     var read = options.read();
     PrintStream err = System.err;
     Progress progress = options.json ? Progress.QUIET : new CliProgress(err);
+    List<WorkloadQuery> fromFile = source.file != null ? workloadFile() : null;
     try (Connection c = options.connect()) {
-      List<WorkloadQuery> workload = workload(c);
+      List<WorkloadQuery> workload = fromFile != null ? fromFile : queryLog(c);
       Advice advice;
       try {
         advice = Advisor.run(options.project, read.project(), workload, c, database, progress);
@@ -88,22 +89,24 @@ final class AdviseCommand implements Callable<Integer> {
     }
   }
 
-  private List<WorkloadQuery> workload(Connection c) throws SQLException {
+  private List<WorkloadQuery> workloadFile() {
     List<WorkloadQuery> queries;
-    if (source.file != null) {
-      try {
-        queries = WorkloadFile.parse(Files.readString(source.file, StandardCharsets.UTF_8));
-      } catch (NoSuchFileException e) {
-        throw new UserError("the workload file " + source.file + " does not exist", 2);
-      } catch (IOException e) {
-        throw new UserError("cannot read the workload file " + source.file + ": " + e.getMessage(), 2);
-      }
-      if (queries.isEmpty()) {
-        throw new UserError("the workload file " + source.file + " holds no query; write one SQL query per statement,"
-            + " separated by ';'", 2);
-      }
-      return queries;
+    try {
+      queries = WorkloadFile.parse(Files.readString(source.file, StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      throw new UserError("the workload file " + source.file + " does not exist", 2);
+    } catch (IOException e) {
+      throw new UserError("cannot read the workload file " + source.file + ": " + e.getMessage(), 2);
     }
+    if (queries.isEmpty()) {
+      throw new UserError("the workload file " + source.file + " holds no query; write one SQL query per statement,"
+          + " separated by ';'", 2);
+    }
+    return queries;
+  }
+
+  private List<WorkloadQuery> queryLog(Connection c) throws SQLException {
+    List<WorkloadQuery> queries;
     if (!QueryLogWorkload.available(c)) {
       throw new UserError("this server keeps no system.query_log (the embedded engine has none; a server needs"
           + " <query_log> in its config): pass --workload FILE instead, e.g. the file `noemata demo` writes of its dashboard", 2);

@@ -8,10 +8,12 @@ import java.util.Map;
  * each query's replay, needs and projected rows, and the sizes of what it would store.
  *
  * @param columnBytes uncompressed bytes each proposed column adds (0 for one the table already has)
+ * @param fedFromTable rollups kept off a ladder because the finer rollup would then answer their
+ *     queries instead of them (the rewriter's WHOLE_BUCKETS_PREFERRED)
  */
 public record Advice(Proposal proposal, String resourcesFile, Hypothesis hypothesis, List<Replay> replays,
     List<QueryNeeds> needs, List<Projection> projections, Map<String, Estimates.RollupSize> rollupSizes,
-    Map<String, Long> columnBytes) {
+    Map<String, Long> columnBytes, java.util.Set<String> fedFromTable) {
 
   public Advice {
     replays = List.copyOf(replays);
@@ -19,6 +21,7 @@ public record Advice(Proposal proposal, String resourcesFile, Hypothesis hypothe
     projections = List.copyOf(projections);
     rollupSizes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rollupSizes));
     columnBytes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(columnBytes));
+    fedFromTable = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(fedFromTable));
   }
 
   /** Whether the proposed file validates (warnings allowed). */

@@ -84,6 +84,10 @@ public final class AdviceReport {
           s == null ? "size unknown" : String.format("~%,d rows, ~%s", s.rows(), size((long) (s.rows() * s.bytesPerRow()))),
           r.why().isEmpty() ? "the rollups fed from it" : String.join("; ", r.why())));
     }
+    for (String k : a.fedFromTable()) {
+      b.append("  ").append(k).append(" is fed from the table, not from a finer rollup: a finer rollup storing its measures"
+          + " would answer its queries from whole buckets and be read instead (WHOLE_BUCKETS_PREFERRED)\n");
+    }
     Summary s = summary(a);
     b.append(String.format("%nhit rate: %d of %d queries accelerated (%.0f%%), %d by a rollup%n", s.accelerated(), s.queries(),
         s.hitRate() * 100, s.byRollup()));
@@ -201,6 +205,7 @@ public final class AdviceReport {
         "hit_rate", s.hitRate(), "raw_rows", s.rawRows(), "projected_rows", s.projectedRows(),
         "rows_saved", s.rawRows() - s.projectedRows(), "storage_bytes", s.rollupBytes() + s.columnBytes(),
         "rollup_bytes", s.rollupBytes(), "column_bytes", s.columnBytes()));
+    root.put("fed_from_table", List.copyOf(a.fedFromTable()));
     root.put("valid", a.valid());
     root.put("findings", a.hypothesis().report().findings().stream().map(Finding::toLine).toList());
     root.put("out", outFile);

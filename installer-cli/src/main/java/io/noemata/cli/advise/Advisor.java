@@ -5,6 +5,8 @@ import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.steps.Progress;
 import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.model.Project;
+import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.RollupUse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -53,6 +55,12 @@ public final class Advisor {
     Hypothesis h = Hypothesis.of(project, ProposalJson.text(first), c);
     if (!h.accelerators().isEmpty() || first.rollups().isEmpty() && first.columns().isEmpty()) {
       List<Replay> replays = replay(workload, h, defaultDatabase, progress);
+      Set<String> fedFromTable = wholeBucketsPreferred(replays, first);
+      if (!fedFromTable.isEmpty()) {
+        first = Proposer.propose(labeled, fedFromTable);
+        h = Hypothesis.of(project, ProposalJson.text(first), c);
+        replays = replay(workload, h, defaultDatabase, progress);
+      }
       Set<String> readRollups = new LinkedHashSet<>();
       Set<String> readColumns = new LinkedHashSet<>();
       replays.forEach(r -> {
@@ -74,9 +82,28 @@ public final class Advisor {
       if (!last.equals(first)) {
         h = Hypothesis.of(project, ProposalJson.text(last), c);
       }
-      return size(last, h, workload, needs, c, defaultDatabase, progress);
+      return size(last, h, workload, needs, c, defaultDatabase, progress, fedFromTable);
     }
-    return new Advice(first, ProposalJson.text(first), h, List.of(), needs, List.of(), Map.of(), Map.of());
+    return new Advice(first, ProposalJson.text(first), h, List.of(), needs, List.of(), Map.of(), Map.of(), Set.of());
+  }
+
+  /**
+   * The laddered rollups a query skipped because a finer one answers it from whole buckets
+   * ({@link RollupSkip#WHOLE_BUCKETS_PREFERRED}): the finer one answers it only because the ladder
+   * made it store the coarse one's measures, so these are fed from the table instead.
+   */
+  private static Set<String> wholeBucketsPreferred(List<Replay> replays, Proposal p) {
+    Set<String> laddered = new LinkedHashSet<>();
+    p.rollups().stream().filter(r -> r.from() != null).forEach(r -> laddered.add(r.key()));
+    Set<String> out = new java.util.TreeSet<>();
+    for (Replay r : replays) {
+      for (RollupUse u : r.skipped()) {
+        if (u.code() == RollupSkip.WHOLE_BUCKETS_PREFERRED && laddered.contains(u.rollup())) {
+          out.add(u.rollup());
+        }
+      }
+    }
+    return out;
   }
 
   private static List<Replay> replay(List<WorkloadQuery> workload, Hypothesis h, String db, Progress progress) {
@@ -100,7 +127,7 @@ public final class Advisor {
   }
 
   private static Advice size(Proposal p, Hypothesis h, List<WorkloadQuery> workload, List<QueryNeeds> needs,
-      Connection c, String db, Progress progress) throws SQLException {
+      Connection c, String db, Progress progress, Set<String> fedFromTable) throws SQLException {
     List<Replay> replays = replay(workload, h, db, progress);
     Map<String, String> stored = new HashMap<>();
     Map<String, Long> columnBytes = new LinkedHashMap<>();
@@ -129,7 +156,7 @@ public final class Advisor {
       projections.add(Projection.of(replays.get(i), needs.get(i), raw, sizes, grains, (l, g) -> Estimates.edgeRows(c, l, g)));
       progress.advance("sizing", ++done, total);
     }
-    return new Advice(p, ProposalJson.text(p), h, replays, needs, projections, sizes, columnBytes);
+    return new Advice(p, ProposalJson.text(p), h, replays, needs, projections, sizes, columnBytes, fedFromTable);
   }
 
   private static Set<String> columnsOf(Connection c, PhysicalName t) {

@@ -1,5 +1,6 @@
 package io.noemata.cli.advise;
 
+import io.noemata.installer.ledger.Json;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,23 +55,6 @@ public final class ProposalJson {
 
   /** A JSON string. */
   static String str(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    for (char ch : s.toCharArray()) {
-      switch (ch) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\r' -> b.append("\\r");
-        case '\t' -> b.append("\\t");
-        default -> {
-          if (ch < 0x20) {
-            b.append(String.format("\\u%04x", (int) ch));
-          } else {
-            b.append(ch);
-          }
-        }
-      }
-    }
-    return b.append('"').toString();
+    return Json.write(s);
   }
 }

@@ -32,6 +32,15 @@ public final class Proposer {
 
   /** Columns and rollups (with their ladders) for {@code needs}. */
   public static Proposal propose(List<Labeled> needs) {
+    return propose(needs, Set.of());
+  }
+
+  /**
+   * The same, with the rollups keyed in {@code fedFromTable} fed from the table rather than from a
+   * finer rollup: a ladder makes the finer rollup store the coarse one's measures, and where the
+   * rewriter then reads the finer one for the coarse one's queries, the ladder costs reads.
+   */
+  public static Proposal propose(List<Labeled> needs, Set<String> fedFromTable) {
     Map<String, Proposal.Column> columns = columns(needs);
     List<Draft> drafts = new ArrayList<>();
     List<Labeled> ordered = needs.stream().filter(n -> n.need().rollup())
@@ -58,8 +67,8 @@ public final class Proposer {
       into.measures.addAll(measures);
       into.why.add(n.label());
     }
-    ladders(drafts);
     keys(drafts, columns.keySet());
+    ladders(drafts, fedFromTable);
     List<Proposal.Rollup> rollups = drafts.stream()
         .sorted(Comparator.comparing((Draft d) -> d.view.ref()).thenComparingLong(d -> d.grain).thenComparing(d -> d.key))
         .map(d -> new Proposal.Rollup(d.key, d.view, d.grain, d.dimensions, List.copyOf(d.measures),
@@ -170,10 +179,13 @@ public final class Proposer {
   }
 
   /** Coarsest first, so a measure a coarse rollup needs from its finer one is carried down the ladder. */
-  private static void ladders(List<Draft> drafts) {
+  private static void ladders(List<Draft> drafts, Set<String> fedFromTable) {
     List<Draft> coarseFirst = new ArrayList<>(drafts);
     coarseFirst.sort(Comparator.comparingLong((Draft d) -> -d.grain).thenComparing(d -> d.dimensions.toString()));
     for (Draft r : coarseFirst) {
+      if (fedFromTable.contains(r.key)) {
+        continue;
+      }
       Draft best = null;
       for (Draft f : drafts) {
         if (f == r || !f.view.ref().equals(r.view.ref()) || f.grain >= r.grain || r.grain % f.grain != 0

@@ -3,7 +3,12 @@ package io.noemata.itest.installer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.noemata.itest.ProcessRun;
 import io.noemata.cli.advise.Advice;
+import io.noemata.cli.advise.QueryLogWorkload;
+import io.noemata.cli.demo.DashboardWorkload;
 import io.noemata.cli.advise.Advisor;
 import io.noemata.cli.advise.WorkloadQuery;
 import io.noemata.cli.demo.Dashboard;
@@ -102,6 +107,54 @@ class AdvisedProjectIT {
     assertEquals(List.of(), problems);
     assertTrue(advice.replays().stream().filter(r -> !r.rollupsRead().isEmpty()).count() >= 6,
         "the rollup panels read rollups");
+  }
+
+  @Test
+  void theCommandWritesTheFileItReportsAndSaysWhenTheServerKeepsNoQueryLog() throws Exception {
+    String db = "advise_cli";
+    OtelDataSpec spec = new OtelDataSpec(db, 20_000, 20_000, LocalDate.now(ZoneOffset.UTC).minusDays(8), 8);
+    try (Connection c = InstallerFixture.TARGET.connect("default"); Statement s = c.createStatement()) {
+      s.execute("DROP DATABASE IF EXISTS " + db);
+      new OtelDataGenerator(spec).generate(s::execute, (t, d, n) -> { });
+    }
+    Path project = dir.resolve("project");
+    DemoProject.writeAdvisedFramesTo(project);
+    try (Stream<Path> files = Files.walk(project)) {
+      for (Path p : files.filter(Files::isRegularFile).toList()) {
+        Files.writeString(p, Files.readString(p).replace("\"otel.otel_", "\"" + db + ".otel_"));
+      }
+    }
+    Path workload = Files.writeString(dir.resolve("dashboard.workload.sql"),
+        DashboardWorkload.text(Dashboard.panels(spec)).replace("otel.otel_", db + ".otel_"));
+    Path out = project.resolve(DemoProject.ADVISED_FILE);
+    ProcessRun run = cli("advise", "--project", project.toString(), "--workload", workload.toString(), "--url",
+        InstallerFixture.TARGET.httpUrl(), "--database", db, "--out", out.toString(), "--json");
+    assertEquals(0, run.exitCode(), run.stderr());
+    JsonNode json = new ObjectMapper().readTree(run.stdout());
+    assertEquals(9, json.get("summary").get("queries").asInt());
+    assertTrue(json.get("summary").get("hit_rate").asDouble() >= 8 / 9.0 - 1e-9, run.stdout());
+    assertEquals(Files.readString(out), json.get("resources_file").asText());
+    assertEquals("Latest error lines", json.get("queries").get(7).get("label").asText());
+    assertTrue(json.get("queries").get(7).get("skipped").size() > 0, "the table-only panel says why no rollup answers it");
+    assertEquals(0, cli("validate", "--project", project.toString()).exitCode(), "the written file validates");
+
+    boolean queryLog;
+    try (Connection c = InstallerFixture.TARGET.connect(db)) {
+      queryLog = QueryLogWorkload.available(c);
+    }
+    ProcessRun fromLog = cli("advise", "--project", project.toString(), "--query-log", "24h", "--url",
+        InstallerFixture.TARGET.httpUrl(), "--database", db);
+    if (!queryLog) {
+      assertEquals(2, fromLog.exitCode());
+      assertTrue(fromLog.stderr().contains("keeps no system.query_log") && fromLog.stderr().contains("--workload"), fromLog.stderr());
+    } else {
+      assertTrue(fromLog.exitCode() == 0 || fromLog.exitCode() == 2, fromLog.stderr());
+    }
+  }
+
+  /** The command in its own process, as a person runs it. */
+  private static ProcessRun cli(String... args) throws Exception {
+    return ProcessRun.run(ProcessRun.cli(args), java.util.Map.of(), 600);
   }
 
   private static QueryProvenance run(Connection noemata, String sql) throws Exception {
