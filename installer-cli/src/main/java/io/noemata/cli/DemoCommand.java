@@ -38,11 +38,12 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code noemata demo}: the main job on the embedded engine. Starts ClickHouse in process, serves
- * it on loopback, generates OpenTelemetry logs and spans, publishes the demo project's accelerators
- * with the installer, then runs a dashboard twice, on plain clickhouse-jdbc and through
+ * it on loopback, generates OpenTelemetry logs and spans, runs {@code noemata advise} over the
+ * dashboard's queries, publishes the advised project's accelerators with the installer, then runs
+ * a dashboard twice, on plain clickhouse-jdbc and through
  * {@code jdbc:noemata:clickhouse://}, and shows what each read, how fast, and why.
  */
-@Command(name = "demo", description = "Embedded ClickHouse, OpenTelemetry demo data, noemata's accelerators, and a dashboard raw vs through noemata.")
+@Command(name = "demo", description = "Embedded ClickHouse, OpenTelemetry demo data, noemata advise over the dashboard, the advised accelerators installed, and the dashboard raw vs through noemata.")
 final class DemoCommand implements Callable<Integer> {
 
   /** Sized for a 2-core machine: generation, publication and the dashboard in about two minutes. */

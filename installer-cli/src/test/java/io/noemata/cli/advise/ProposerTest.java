@@ -105,6 +105,17 @@ class ProposerTest {
   }
 
   @Test
+  void aRollupFedFromTheTableLeavesTheFinerOneItsOwnMeasures() throws Exception {
+    Proposal p = Proposer.propose(labeled(
+        "SELECT toStartOfFiveMinutes(Timestamp) AS t, ServiceName, SeverityText, count() AS c FROM otel.otel_logs WHERE "
+            + DAYS + " GROUP BY t, ServiceName, SeverityText",
+        "SELECT toStartOfHour(Timestamp) AS t, ServiceName, countIf(SeverityNumber >= 17) AS e FROM otel.otel_logs WHERE "
+            + DAYS + " GROUP BY t, ServiceName"), Set.of("logs_1h"));
+    assertNull(p.rollups().get(1).from());
+    assertEquals(List.of("LogCount"), p.rollups().get(0).measures());
+  }
+
+  @Test
   void mapSubscriptsGetStoredColumnsAndPointFiltersNoRollupAnswersGetABloomIndex() throws Exception {
     List<Proposer.Labeled> l = labeled("SELECT Body FROM otel.otel_logs WHERE " + DAYS
         + " AND ResourceAttributes['k8s.pod.name'] = 'checkout-1'");
