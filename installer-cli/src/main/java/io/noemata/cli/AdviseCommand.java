@@ -55,7 +55,8 @@ final class AdviseCommand implements Callable<Integer> {
       + " of a project); without it the file is printed after the report.")
   Path out;
 
-  @Option(names = "--database", defaultValue = "default", description = "The database unqualified table names are read in. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--database", description = "The database unqualified table names are read in. Default: the"
+      + " connection's (the URL's path), else default.")
   String database;
 
   @Override
@@ -68,7 +69,7 @@ final class AdviseCommand implements Callable<Integer> {
       List<WorkloadQuery> workload = fromFile != null ? fromFile : queryLog(c);
       Advice advice;
       try {
-        advice = Advisor.run(options.project, read.project(), workload, c, database, progress);
+        advice = Advisor.run(options.project, read.project(), workload, c, database(c), progress);
       } catch (IllegalStateException e) {
         throw new UserError(e.getMessage(), 1);
       }
@@ -87,6 +88,14 @@ final class AdviseCommand implements Callable<Integer> {
     } catch (SQLException e) {
       throw ChConnection.failure("advise", e);
     }
+  }
+
+  private String database(Connection c) throws SQLException {
+    if (database != null) {
+      return database;
+    }
+    String schema = c.getSchema();
+    return schema == null || schema.isBlank() ? "default" : schema;
   }
 
   private List<WorkloadQuery> workloadFile() {

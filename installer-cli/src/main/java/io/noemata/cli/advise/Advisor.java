@@ -53,38 +53,38 @@ public final class Advisor {
     progress.step("advise: " + workload.size() + " queries read; proposing and replaying them against it");
     Proposal first = Proposer.propose(labeled);
     Hypothesis h = Hypothesis.of(project, ProposalJson.text(first), c);
-    if (!h.accelerators().isEmpty() || first.rollups().isEmpty() && first.columns().isEmpty()) {
-      List<Replay> replays = replay(workload, h, defaultDatabase, progress);
-      Set<String> fedFromTable = wholeBucketsPreferred(replays, first);
-      if (!fedFromTable.isEmpty()) {
-        first = Proposer.propose(labeled, fedFromTable);
-        h = Hypothesis.of(project, ProposalJson.text(first), c);
-        replays = replay(workload, h, defaultDatabase, progress);
-      }
-      Set<String> readRollups = new LinkedHashSet<>();
-      Set<String> readColumns = new LinkedHashSet<>();
-      replays.forEach(r -> {
-        readRollups.addAll(r.rollupsRead());
-        readColumns.addAll(r.columnsRead());
-      });
-      List<Proposer.Labeled> unanswered = new ArrayList<>();
-      for (int i = 0; i < workload.size(); i++) {
-        if (replays.get(i).rollupsRead().isEmpty()) {
-          for (LevelNeed l : needs.get(i).levels()) {
-            unanswered.add(new Proposer.Labeled(workload.get(i).label(), l));
-          }
+    if (h.report().exitCode() != 0) {
+      return size(first, h, workload, needs, c, defaultDatabase, progress, Set.of()); // the findings say why
+    }
+    List<Replay> replays = replay(workload, h, defaultDatabase, progress);
+    Set<String> fedFromTable = wholeBucketsPreferred(replays, first);
+    if (!fedFromTable.isEmpty()) {
+      first = Proposer.propose(labeled, fedFromTable);
+      h = Hypothesis.of(project, ProposalJson.text(first), c);
+      replays = replay(workload, h, defaultDatabase, progress);
+    }
+    Set<String> readRollups = new LinkedHashSet<>();
+    Set<String> readColumns = new LinkedHashSet<>();
+    replays.forEach(r -> {
+      readRollups.addAll(r.rollupsRead());
+      readColumns.addAll(r.columnsRead());
+    });
+    List<Proposer.Labeled> unanswered = new ArrayList<>();
+    for (int i = 0; i < workload.size(); i++) {
+      if (replays.get(i).rollupsRead().isEmpty()) {
+        for (LevelNeed l : needs.get(i).levels()) {
+          unanswered.add(new Proposer.Labeled(workload.get(i).label(), l));
         }
       }
-      List<PhysicalName> tables = labeled.stream().map(l -> l.need().view().table().table()).distinct().toList();
-      Set<String> leaders = new LinkedHashSet<>();
-      Estimates.sortingLeaders(c, tables).forEach((t, col) -> leaders.add(t + "." + col));
-      Proposal last = Proposer.withIndexes(Proposer.pruned(first, readRollups, readColumns), unanswered, leaders);
-      if (!last.equals(first)) {
-        h = Hypothesis.of(project, ProposalJson.text(last), c);
-      }
-      return size(last, h, workload, needs, c, defaultDatabase, progress, fedFromTable);
     }
-    return new Advice(first, ProposalJson.text(first), h, List.of(), needs, List.of(), Map.of(), Map.of(), Set.of());
+    List<PhysicalName> tables = labeled.stream().map(l -> l.need().view().table().table()).distinct().toList();
+    Set<String> leaders = new LinkedHashSet<>();
+    Estimates.sortingLeaders(c, tables).forEach((t, col) -> leaders.add(t + "." + col));
+    Proposal last = Proposer.withIndexes(Proposer.pruned(first, readRollups, readColumns), unanswered, leaders);
+    if (!last.equals(first)) {
+      h = Hypothesis.of(project, ProposalJson.text(last), c);
+    }
+    return size(last, h, workload, needs, c, defaultDatabase, progress, fedFromTable);
   }
 
   /**
