@@ -27,7 +27,13 @@ public final class QueryLogWorkload {
   }
 
   public static List<WorkloadQuery> read(Connection c, Instant from, Instant to, int limit) throws SQLException {
-    String sql = "SELECT argMax(query, event_time), count() AS runs FROM system.query_log"
+    return read(c, "system.query_log", from, to, limit);
+  }
+
+  /** The same from {@code table}, a table with {@code system.query_log}'s columns (tests use a copy). */
+  public static List<WorkloadQuery> read(Connection c, String table, Instant from, Instant to, int limit)
+      throws SQLException {
+    String sql = "SELECT argMax(query, event_time), count() AS runs FROM " + table
         + " WHERE type = 'QueryFinish' AND query_kind = 'Select' AND is_initial_query"
         + " AND event_time >= toDateTime(" + from.getEpochSecond() + ") AND event_time < toDateTime(" + to.getEpochSecond() + ")"
         + " AND NOT has(databases, 'system') AND query NOT ILIKE 'EXPLAIN%'"

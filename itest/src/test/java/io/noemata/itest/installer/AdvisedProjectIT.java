@@ -138,6 +138,22 @@ class AdvisedProjectIT {
     assertTrue(json.get("queries").get(7).get("skipped").size() > 0, "the table-only panel says why no rollup answers it");
     assertEquals(0, cli("validate", "--project", project.toString()).exitCode(), "the written file validates");
 
+    try (Connection c = InstallerFixture.TARGET.connect(db); Statement s = c.createStatement()) {
+      // a table with system.query_log's columns: the query advise sends a server that keeps one
+      s.execute("CREATE TABLE query_log (type Enum8('QueryStart' = 1, 'QueryFinish' = 2), query_kind LowCardinality(String),"
+          + " is_initial_query UInt8, event_time DateTime, databases Array(LowCardinality(String)), query String,"
+          + " normalized_query_hash UInt64) ENGINE = MergeTree ORDER BY event_time");
+      s.execute("INSERT INTO query_log SELECT 'QueryFinish', 'Select', 1, now() - number, ['" + db + "'],"
+          + " 'SELECT count() FROM " + db + ".otel_logs WHERE Timestamp >= now() - INTERVAL ' || toString(number + 1) || ' HOUR;',"
+          + " 7 FROM numbers(3)");
+      s.execute("INSERT INTO query_log VALUES ('QueryFinish', 'Select', 1, now(), ['system'], 'SELECT 1 FROM system.one', 8),"
+          + " ('QueryStart', 'Select', 1, now(), ['" + db + "'], 'SELECT 2', 9)");
+      List<WorkloadQuery> log = QueryLogWorkload.read(c, db + ".query_log", java.time.Instant.now().minusSeconds(3600),
+          java.time.Instant.now().plusSeconds(60), 10);
+      assertEquals(1, log.size(), "one shape, finished, not on system tables: " + log);
+      assertEquals(3, log.get(0).weight());
+      assertEquals("SELECT count() FROM " + db + ".otel_logs WHERE Timestamp >= now() - INTERVAL 1 HOUR", log.get(0).sql());
+    }
     boolean queryLog;
     try (Connection c = InstallerFixture.TARGET.connect(db)) {
       queryLog = QueryLogWorkload.available(c);
