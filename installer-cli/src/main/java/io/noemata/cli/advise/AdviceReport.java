@@ -84,6 +84,8 @@ public final class AdviceReport {
           s == null ? "size unknown" : String.format("~%,d rows, ~%s", s.rows(), size((long) (s.rows() * s.bytesPerRow()))),
           r.why().isEmpty() ? "the rollups fed from it" : String.join("; ", r.why())));
     }
+    a.dropped().forEach((k, why) -> b.append("  left out rollup ").append(k).append(": the rewriter would not read it (")
+        .append(why).append(")\n"));
     for (String k : a.fedFromTable()) {
       b.append("  ").append(k).append(" is fed from the table, not from a finer rollup: a finer rollup storing its measures"
           + " would answer its queries from whole buckets and be read instead (WHOLE_BUCKETS_PREFERRED)\n");
@@ -206,6 +208,7 @@ public final class AdviceReport {
         "rows_saved", s.rawRows() - s.projectedRows(), "storage_bytes", s.rollupBytes() + s.columnBytes(),
         "rollup_bytes", s.rollupBytes(), "column_bytes", s.columnBytes()));
     root.put("fed_from_table", List.copyOf(a.fedFromTable()));
+    root.put("left_out", a.dropped());
     root.put("valid", a.valid());
     root.put("findings", a.hypothesis().report().findings().stream().map(Finding::toLine).toList());
     root.put("out", outFile);

@@ -54,7 +54,7 @@ public final class Advisor {
     Proposal first = Proposer.propose(labeled);
     Hypothesis h = Hypothesis.of(project, ProposalJson.text(first), c);
     if (h.report().exitCode() != 0) {
-      return size(first, h, workload, needs, c, defaultDatabase, progress, Set.of()); // the findings say why
+      return size(first, h, workload, needs, c, defaultDatabase, progress, Set.of(), Map.of()); // the findings say why
     }
     List<Replay> replays = replay(workload, h, defaultDatabase, progress);
     Set<String> fedFromTable = wholeBucketsPreferred(replays, first);
@@ -81,10 +81,40 @@ public final class Advisor {
     Set<String> leaders = new LinkedHashSet<>();
     Estimates.sortingLeaders(c, tables).forEach((t, col) -> leaders.add(t + "." + col));
     Proposal last = Proposer.withIndexes(Proposer.pruned(first, readRollups, readColumns), unanswered, leaders);
+    Map<String, String> dropped = dropped(first, last, replays);
     if (!last.equals(first)) {
       h = Hypothesis.of(project, ProposalJson.text(last), c);
     }
-    return size(last, h, workload, needs, c, defaultDatabase, progress, fedFromTable);
+    return size(last, h, workload, needs, c, defaultDatabase, progress, fedFromTable, dropped);
+  }
+
+  /** Each rollup considered and left out, with why the rewriter did not read it for the queries it was for. */
+  private static Map<String, String> dropped(Proposal first, Proposal last, List<Replay> replays) {
+    Map<String, String> out = new LinkedHashMap<>();
+    Set<String> kept = new LinkedHashSet<>();
+    last.rollups().forEach(r -> kept.add(r.key()));
+    for (Proposal.Rollup r : first.rollups()) {
+      if (kept.contains(r.key())) {
+        continue;
+      }
+      String why = "no query would read it";
+      for (Replay q : replays) {
+        if (!r.why().contains(q.query().label())) {
+          continue;
+        }
+        for (RollupUse u : q.skipped()) {
+          if (u.rollup().equals(r.key())) {
+            why = q.query().label() + ": " + u.code() + ", " + u.reason();
+            break;
+          }
+        }
+        if (!why.startsWith("no query")) {
+          break;
+        }
+      }
+      out.put(r.key() + " (" + Proposal.grainText(r.grainSeconds()) + " by " + String.join(", ", r.dimensions()) + ")", why);
+    }
+    return out;
   }
 
   /**
@@ -127,7 +157,8 @@ public final class Advisor {
   }
 
   private static Advice size(Proposal p, Hypothesis h, List<WorkloadQuery> workload, List<QueryNeeds> needs,
-      Connection c, String db, Progress progress, Set<String> fedFromTable) throws SQLException {
+      Connection c, String db, Progress progress, Set<String> fedFromTable, Map<String, String> dropped)
+      throws SQLException {
     List<Replay> replays = replay(workload, h, db, progress);
     Map<String, String> stored = new HashMap<>();
     Map<String, Long> columnBytes = new LinkedHashMap<>();
@@ -156,7 +187,8 @@ public final class Advisor {
       projections.add(Projection.of(replays.get(i), needs.get(i), raw, sizes, grains, (l, g) -> Estimates.edgeRows(c, l, g)));
       progress.advance("sizing", ++done, total);
     }
-    return new Advice(p, ProposalJson.text(p), h, replays, needs, projections, sizes, columnBytes, fedFromTable);
+    return new Advice(p, ProposalJson.text(p), h, replays, needs, projections, sizes, columnBytes, fedFromTable,
+        dropped);
   }
 
   private static Set<String> columnsOf(Connection c, PhysicalName t) {
