@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
     description = "ClickHouse accelerators: validate, install and serve them; run the embedded engine and the demo.",
     subcommands = {
       ValidateCommand.class,
+      AdviseCommand.class,
       ServeCommand.class,
       DemoCommand.class,
       PublishCommand.class,
