@@ -63,8 +63,9 @@ final class StoredStates {
       b.append(')');
     }
     List<Expr> args = c.args();
-    if (lower.equals("count") && args.size() == 1 && args.get(0) instanceof Expr.Star s && s.qualifier().isEmpty()) {
-      args = List.of();
+    if (lower.equals("count") && args.size() == 1 && (args.get(0) instanceof Expr.Star s && s.qualifier().isEmpty()
+        || args.get(0) instanceof Expr.Literal l && l.kind() != Expr.Literal.Kind.NULL)) {
+      args = List.of(); // COUNT(*), count(1), count('x'): every row
     }
     b.append('(');
     for (int i = 0; i < args.size(); i++) {
@@ -137,9 +138,18 @@ final class StoredStates {
 
   /** The expression reading the aggregate {@code key} (canonical) from stored states, if any state answers it. */
   Optional<String> read(String key, TableInfo info) {
+    return read(key, info, null);
+  }
+
+  /**
+   * The same over the groups where {@code condition} (SQL over dimensions, null for all) holds:
+   * the stored states merged with the -If combinator, as {@code fIf(x, c)} aggregates the rows
+   * where {@code c} holds and {@code c} is one value for all rows of a group.
+   */
+  Optional<String> read(String key, TableInfo info, String condition) {
     Measure direct = byDefinition.get(key);
     if (direct != null) {
-      return read(direct);
+      return read(direct, condition);
     }
     if (key.startsWith("avg(") && !key.contains(",")) {
       String column = key.substring(4, key.length() - 1);
@@ -149,7 +159,7 @@ final class StoredStates {
       // avg of an integer or float column is Float64, as is the quotient of the two sums
       if (sum != null && count != null && type.matches("U?Int(8|16|32|64)|Float(32|64)")
           && simple(sum).equals(Optional.of("sum")) && simple(count).equals(Optional.of("sum"))) {
-        return Optional.of("(" + read(sum).orElseThrow() + " / " + read(count).orElseThrow() + ")");
+        return Optional.of("(" + read(sum, condition).orElseThrow() + " / " + read(count, condition).orElseThrow() + ")");
       }
     }
     return Optional.empty();
@@ -157,11 +167,16 @@ final class StoredStates {
 
   /** {@code countIf(condition)} from the stored {@code count()}, when that count is summable. */
   Optional<String> countIf(String condition) {
+    return summableCount().map(column -> "sumIf(" + column + ", " + condition + ")");
+  }
+
+  /** The quoted state column of the stored {@code count()}, when it is a plain summable count. */
+  Optional<String> summableCount() {
     Measure count = byDefinition.get("count()");
     if (count == null || !simple(count).equals(Optional.of("sum"))) {
       return Optional.empty();
     }
-    return Optional.of("sumIf(" + Literals.identifier(count.stateColumn()) + ", " + condition + ")");
+    return Optional.of(Literals.identifier(count.stateColumn()));
   }
 
   private static Optional<String> simple(Measure m) {
@@ -173,17 +188,19 @@ final class StoredStates {
     return comma < 0 ? Optional.empty() : Optional.of(t.substring("SimpleAggregateFunction(".length(), comma).strip());
   }
 
-  private static Optional<String> read(Measure m) {
+  private static Optional<String> read(Measure m, String condition) {
     String column = Literals.identifier(m.stateColumn());
+    String suffix = condition == null ? "" : "If";
+    String args = "(" + column + (condition == null ? "" : ", " + condition) + ")";
     Optional<String> simple = simple(m);
     if (simple.isPresent()) {
-      return simple.get().matches("[A-Za-z_][A-Za-z0-9_]*") ? Optional.of(simple.get() + "(" + column + ")")
+      return simple.get().matches("[A-Za-z_][A-Za-z0-9_]*") ? Optional.of(simple.get() + suffix + args)
           : Optional.empty();
     }
     return stateFunction(m.stateType()).map(function -> {
       int paren = function.indexOf('(');
-      return (paren < 0 ? function : function.substring(0, paren)) + "Merge" + (paren < 0 ? "" : function.substring(paren))
-          + "(" + column + ")";
+      return (paren < 0 ? function : function.substring(0, paren)) + "Merge" + suffix
+          + (paren < 0 ? "" : function.substring(paren)) + args;
     });
   }
 

@@ -48,6 +48,10 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
       return wall(l, true, null);
     }
+    Optional<TimeShift> shift = TimeShift.of(e);
+    if (shift.isPresent()) {
+      return shifted(shift.get());
+    }
     if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()) {
       return Optional.empty();
     }
@@ -110,6 +114,25 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     }
   }
 
+  /**
+   * A constant moved by a fixed interval of hours or less: the server adds those as a number of
+   * (sub)seconds whatever the zone; days and longer follow the zone's calendar, which is not known here.
+   */
+  private static Optional<TimeConstant> shifted(TimeShift s) {
+    if (s.base() instanceof Expr.Literal || s.by().unit().equals("day") || s.by().unit().equals("week")) {
+      return Optional.empty(); // a string plus an interval is no DateTime arithmetic
+    }
+    Optional<Long> by = s.by().fixedNanos();
+    if (by.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return of(s.base()).map(t -> new TimeConstant(Math.addExact(t.nanos, by.get()), t.zoneKnown));
+    } catch (ArithmeticException overflow) {
+      return Optional.empty();
+    }
+  }
+
   /** A string literal holding {@code YYYY-MM-DD[ hh:mm:ss[.fraction]]}. */
   private static Optional<TimeConstant> wall(Expr.Literal l, boolean fractionAllowed, ZoneId zone) {
     if (l.kind() != Expr.Literal.Kind.STRING || !l.text().startsWith("'")) {
@@ -144,18 +167,9 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     }
   }
 
-  /** An integer literal, possibly negated. */
+  /** A constant integer expression ({@link Constants#integer}). */
   static Optional<Long> integer(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
-    if (e instanceof Expr.Unary u && u.op().equals("-")) {
-      return integer(u.operand()).map(n -> -n);
-    }
-    if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.NUMBER && l.text().matches("[0-9]{1,18}")) {
-      return Optional.of(Long.parseLong(l.text()));
-    }
-    return Optional.empty();
+    return Constants.integer(e);
   }
 
   static long pow10(long n) {

@@ -381,7 +381,8 @@ class RollupAnswersTest {
     @Test
     void anAggregateWithoutAStoredStateReadsRawRows() {
       for (String agg : List.of("quantileExact(0.99)(Duration)", "quantile(0.95)(Duration)", "uniqExact(TraceId)",
-          "max(Duration)", "count(DISTINCT TraceId)", "avg(toFloat64(Duration))", "sumIf(Duration, StatusCode = 'Error')")) {
+          "max(Duration)", "count(DISTINCT TraceId)", "avg(toFloat64(Duration))", "maxIf(Duration, StatusCode = 'Error')",
+          "sumIf(Duration, ServiceName = 'a') FILTER (WHERE StatusCode = 'Error')")) {
         skipped("SELECT ServiceName, " + agg + " AS x FROM otel.otel_traces" + WINDOW + " GROUP BY ServiceName",
             RollupSkip.MEASURE_NOT_STORED);
       }
@@ -439,7 +440,19 @@ class RollupAnswersTest {
           RollupSkip.TABLE_NOT_ALONE);
       skipped("SELECT count() AS n FROM otel.otel_logs FINAL" + WINDOW, RollupSkip.TABLE_NOT_ALONE);
       skipped("SELECT count() AS n FROM otel.otel_logs ARRAY JOIN [1, 2] AS x" + WINDOW, RollupSkip.TABLE_NOT_ALONE);
-      skipped("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'" + WINDOW, RollupSkip.TABLE_NOT_ALONE);
+      skipped("SELECT count() AS n FROM (SELECT * FROM otel.otel_logs) AS l PREWHERE ServiceName = 'a'" + WINDOW,
+          RollupSkip.TABLE_NOT_ALONE);
+    }
+
+    @Test
+    void aPrewhereOnDimensionsIsAWhere() {
+      assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE ( ServiceName = 'a') AND ( " + BUCKET
+          + " >= toDateTime(1718006400) AND " + BUCKET + " < toDateTime(1718028000))",
+          reads("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'" + WINDOW));
+      assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE ServiceName = 'a'",
+          reads("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'"
+              + " AND Timestamp >= toDateTime(1718006400)").replaceAll(" AND CAST.*", ""));
+      skipped("SELECT count() AS n FROM otel.otel_logs PREWHERE Body = 'a'" + WINDOW, RollupSkip.COLUMN_NOT_DIMENSION);
     }
 
     static final String TOP5 = " JOIN (SELECT ServiceName AS svc, count() AS c FROM otel.otel_logs" + WINDOW
