@@ -187,7 +187,7 @@ final class Spellings {
     List<String> prewhere = new ArrayList<>();
     if (b.filter() == 1) {
       String f = pick(r, List.of(q + "ServiceName = 'checkout'", "'checkout' = " + q + "ServiceName",
-          q + "ServiceName IN ('checkout')", q + dim + " != ''"));
+          q + "ServiceName IN ('checkout')", q + "ServiceName == 'checkout'", "NOT " + q + "ServiceName != 'checkout'"));
       (derived || r.nextBoolean() ? where : prewhere).add(f);
     } else if (b.filter() == 2) {
       where.add(b.logs() ? q + "Body LIKE '%timeout%'" : q + "SpanKind = 'Server'");

@@ -671,9 +671,23 @@ final class RollupLevel {
       e = p.inner();
     }
     if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {
-      return TimeConstant.of(parameters.get(p.start()));
+      return TimeConstant.of(parameters.get(p.start()), serverZone, literalZone());
     }
-    return TimeConstant.of(e);
+    return TimeConstant.of(e, serverZone, literalZone());
+  }
+
+  /** Where the server reads a bare wall-clock string compared with the time column: the column's zone, else its own. */
+  private ZoneId literalZone() {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("DateTime(?:64)?\\((?:[0-9]\\s*,\\s*)?'([^']+)'\\)")
+        .matcher(timeType);
+    if (m.matches()) {
+      try {
+        return ZoneId.of(m.group(1));
+      } catch (java.time.DateTimeException unknown) {
+        return null;
+      }
+    }
+    return serverZone;
   }
 
   /** The raw time column as written in this conjunct, when it is not a name an alias takes. */

@@ -144,7 +144,8 @@ class RollupAnswersTest {
       return "(SELECT `bucket`, `ServiceName`, `SeverityText`, `LogCount`, `UniqTraces` FROM " + LOGS_VIEW + " WHERE "
           + middle + " UNION ALL SELECT CAST(toStartOfInterval(`Timestamp`, INTERVAL 60 second) AS DateTime('UTC'))"
           + " AS `bucket`, `ServiceName`, `SeverityText`, count() AS `LogCount`, uniqState(TraceId) AS `UniqTraces`"
-          + " FROM otel.otel_logs WHERE " + rawWindow + " AND (" + edges + ") GROUP BY `bucket`, `ServiceName`,"
+          + " FROM otel.otel_logs WHERE " + rawWindow.replace("Timestamp ", "`Timestamp` ") + " AND (" + edges
+          + ") GROUP BY `bucket`, `ServiceName`,"
           + " `SeverityText`) AS `otel_logs`";
     }
 
@@ -220,7 +221,7 @@ class RollupAnswersTest {
       RewriteResult ragged = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
           Map.of("from", "2024-06-10 08:00:30", "to", "2024-06-10 14:00:00")));
       assertTrue(use(ragged, "r_logs").rawEdges());
-      assertTrue(ragged.sql().contains(" WHERE Timestamp >= {from:DateTime('UTC')} AND Timestamp < {to:DateTime64(9, 'UTC')}"
+      assertTrue(ragged.sql().contains(" WHERE `Timestamp` >= {from:DateTime('UTC')} AND `Timestamp` < {to:DateTime64(9, 'UTC')}"
           + " AND (`Timestamp` < toDateTime(1718006460)"), ragged.sql());
       // a value its type reads otherwise than a wall clock (seconds since the epoch) stays unknown
       RewriteResult seconds = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
