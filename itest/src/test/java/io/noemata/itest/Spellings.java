@@ -169,7 +169,8 @@ final class Spellings {
     }
     if (b.byService()) {
       String service = q + "ServiceName";
-      boolean aliased = r.nextBoolean();
+      // a qualified name unaliased is a result column of another name: not the same query
+      boolean aliased = !q.isEmpty() || r.nextBoolean();
       items.add(aliased ? service + " AS svc" : service);
       groups.add(aliased && r.nextBoolean() ? "svc" : service);
     }

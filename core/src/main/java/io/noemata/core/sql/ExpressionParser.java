@@ -391,7 +391,7 @@ final class ExpressionParser {
     if (word.equals("CAST") && call) {
       return cast();
     }
-    if (word.equals("INTERVAL") && !call) {
+    if (word.equals("INTERVAL")) { // INTERVAL (15 * 60) SECOND too: ClickHouse has no function called interval
       return interval();
     }
     if (call) {

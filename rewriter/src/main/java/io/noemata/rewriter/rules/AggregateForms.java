@@ -33,9 +33,11 @@ final class AggregateForms {
 
   /** The FILTER form as ClickHouse reads it: {@code f(args) FILTER (WHERE c)} is {@code fIf(args, c)}. */
   static Expr.Call withIf(Expr.Call c, Expr condition) {
-    List<Expr> args = new ArrayList<>(c.args());
+    boolean rows = countsEveryRow(c);
+    List<Expr> args = new ArrayList<>(rows ? List.of() : c.args());
     args.add(condition);
-    return new Expr.Call(c.name() + "If", c.params(), args, c.distinct(), c.start(), c.end());
+    String name = io.noemata.core.expr.Functions.canonicalName(c.name());
+    return new Expr.Call(name + "If", c.params(), args, c.distinct(), c.start(), c.end());
   }
 
   /** {@code fIf(args, c)} as {@code f(args)} over the rows where {@code c} holds. */
@@ -53,9 +55,13 @@ final class AggregateForms {
     return Optional.of(new Conditional(base, c.args().get(c.args().size() - 1)));
   }
 
-  static boolean isCount(Expr.Call c) {
-    return c.name().toLowerCase(Locale.ROOT).equals("count") && c.params() == null && !c.distinct()
-        && (c.args().isEmpty() || c.args().size() == 1 && c.args().get(0) instanceof Expr.Star s && s.qualifier().isEmpty());
+  /** {@code count()}, {@code COUNT(*)}, {@code count(1)}: the number of rows (a non-NULL constant is never skipped). */
+  static boolean countsEveryRow(Expr.Call c) {
+    if (!c.name().equalsIgnoreCase("count") || c.params() != null || c.distinct() || c.args().size() > 1) {
+      return false;
+    }
+    return c.args().isEmpty() || c.args().get(0) instanceof Expr.Star s && s.qualifier().isEmpty()
+        || c.args().get(0) instanceof Expr.Literal l && l.kind() != Expr.Literal.Kind.NULL;
   }
 
   /** How {@code c} is answered from stored counts, when its arguments read dimensions alone. */

@@ -589,7 +589,7 @@ final class RollupLevel {
       return alias || !refersToTable(id) ? Optional.empty() : Optional.of(id.name());
     };
     Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
-    Optional<String> read = StoredStates.canonical(asWritten, column).flatMap(k -> states.read(k, info));
+    Optional<String> read = StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info));
     if (read.isEmpty()) {
       Optional<AggregateForms.Conditional> conditional = filter != null
           ? Optional.of(new AggregateForms.Conditional(c, filter)) : AggregateForms.conditional(c);
@@ -597,8 +597,8 @@ final class RollupLevel {
         Expr condition = conditional.get().condition();
         notTime(condition, form(condition, expanding, false));
         String text = withEdits(condition);
-        read = StoredStates.canonical(conditional.get().base(), column).flatMap(k -> states.read(k, info, text));
-        if (read.isEmpty() && AggregateForms.isCount(conditional.get().base())) {
+        read = StoredStates.canonical(sql, conditional.get().base(), column).flatMap(k -> states.read(k, info, text));
+        if (read.isEmpty() && AggregateForms.countsEveryRow(conditional.get().base())) {
           read = Optional.of(states.countIf(text).orElseThrow(() -> new Skip(RollupSkip.MEASURE_NOT_STORED,
               rollup.key() + " stores no count() as a summable count for " + text(whole))));
         }

@@ -3,6 +3,8 @@ package io.noemata.rewriter.rules;
 import io.noemata.core.catalog.Measure;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.expr.Canonical;
+import io.noemata.core.expr.ExprParser;
 import io.noemata.core.sql.Literals;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.SqlParser;
@@ -23,117 +25,68 @@ import java.util.function.Function;
  */
 final class StoredStates {
 
-  /** Aggregates ClickHouse names case-insensitively. */
-  private static final Set<String> ANY_CASE = Set.of("count", "sum", "avg", "min", "max", "any");
-
   private final Map<String, Measure> byDefinition = new HashMap<>();
 
   StoredStates(Rollup rollup) {
     for (Measure m : rollup.measures()) {
       var parsed = SqlParser.parseExpression(m.definition());
       if (parsed.understood() && parsed.node() instanceof Expr.Call c) {
-        canonical(c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
+        canonical(m.definition(), c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
             .ifPresent(k -> byDefinition.putIfAbsent(k, m));
       }
     }
   }
 
   /**
-   * {@code c} in a normal form: {@code COUNT(*)} is {@code count()}, {@code quantile(0.990)} is
-   * {@code quantile(0.99)}; each argument must be a plain column, named by {@code column}.
+   * {@code c} in the canonical form the installer records definitions in ({@link
+   * ExprParser#canonical}), then with what ClickHouse reads alike but a definition keeps apart
+   * folded: {@code COUNT(*)} and {@code count(1)} are {@code count()}, {@code quantile(0.990)} is
+   * {@code quantile(0.99)}, {@code x >= 17.0} is {@code x >= 17}. {@code column} names the column
+   * each name reads; {@code sql} is the text {@code c} was parsed from.
    */
-  static Optional<String> canonical(Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
+  static Optional<String> canonical(String sql, Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
     if (c.distinct()) {
       return Optional.empty();
     }
-    String lower = RollupFunctions.lower(c.name());
-    StringBuilder b = new StringBuilder(ANY_CASE.contains(lower) ? lower : c.name());
-    if (c.params() != null) {
-      b.append('(');
-      for (int i = 0; i < c.params().size(); i++) {
-        if (!(c.params().get(i) instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.NUMBER) {
-          return Optional.empty();
-        }
-        try {
-          b.append(i > 0 ? ", " : "").append(new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
-        } catch (NumberFormatException e) {
-          return Optional.empty();
-        }
-      }
-      b.append(')');
-    }
-    List<Expr> args = c.args();
-    if (lower.equals("count") && args.size() == 1 && (args.get(0) instanceof Expr.Star s && s.qualifier().isEmpty()
-        || args.get(0) instanceof Expr.Literal l && l.kind() != Expr.Literal.Kind.NULL)) {
-      args = List.of(); // COUNT(*), count(1), count('x'): every row
-    }
-    b.append('(');
-    for (int i = 0; i < args.size(); i++) {
-      Optional<String> arg = argument(args.get(i), column);
-      if (arg.isEmpty()) {
-        return Optional.empty();
-      }
-      b.append(i > 0 ? ", " : "").append(arg.get());
-    }
-    return Optional.of(b.append(')').toString());
+    Expr.Call call = AggregateForms.countsEveryRow(c)
+        ? new Expr.Call(c.name(), c.params(), List.of(), false, c.start(), c.end()) : c;
+    return ExprParser.canonical(sql, call, ExprParser.Mode.AGGREGATE, column)
+        .filter(e -> e instanceof io.noemata.core.expr.Expr.Call call2
+            && call2.arguments().stream().noneMatch(StoredStates::aggregates))
+        .map(e -> Canonical.text(folded(e, true)));
   }
 
-  /** Operators as the functions ClickHouse reads them as, the form the installer records definitions in. */
-  private static final Map<String, String> OPERATORS = Map.ofEntries(
-      Map.entry("=", "equals"), Map.entry("==", "equals"), Map.entry("!=", "notEquals"), Map.entry("<>", "notEquals"),
-      Map.entry("<", "less"), Map.entry("<=", "lessOrEquals"), Map.entry(">", "greater"), Map.entry(">=", "greaterOrEquals"),
-      Map.entry("+", "plus"), Map.entry("-", "minus"), Map.entry("*", "multiply"), Map.entry("/", "divide"),
-      Map.entry("%", "modulo"), Map.entry("AND", "and"), Map.entry("OR", "or"));
+  /** An aggregate inside an aggregate's argument is no measure (ClickHouse refuses it). */
+  private static boolean aggregates(io.noemata.core.expr.Expr e) {
+    return e instanceof io.noemata.core.expr.Expr.Call c && (io.noemata.core.expr.Functions.isAggregate(c.name())
+        || c.arguments().stream().anyMatch(StoredStates::aggregates));
+  }
 
-  /**
-   * An aggregate's argument in a normal form: a column as {@code column} names it, or a row
-   * expression over columns and literals with operators written as the functions they are
-   * ({@code a >= 17} is {@code greaterOrEquals(a, 17)}), so that a measure such as
-   * {@code countIf(SeverityNumber >= 17)} is found however the query or the ledger spells it.
-   */
-  private static Optional<String> argument(Expr e, Function<Expr.Identifier, Optional<String>> column) {
-    if (e instanceof Expr.Identifier id) {
-      return column.apply(id);
+  private static final Set<String> COMPARISONS = Set.of("equals", "notEquals", "less", "greater", "lessOrEquals",
+      "greaterOrEquals");
+
+  /** Numbers as values: in an aggregate's parameters and as the operands of a comparison, 17.0 is 17. */
+  private static io.noemata.core.expr.Expr folded(io.noemata.core.expr.Expr e, boolean top) {
+    if (!(e instanceof io.noemata.core.expr.Expr.Call c)) {
+      return e;
     }
-    if (e instanceof Expr.Parens p) {
-      return argument(p.inner(), column);
-    }
-    if (e instanceof Expr.Literal l) {
-      return switch (l.kind()) {
-        case STRING -> Optional.of(Literals.string(Literals.unquote(l.text())));
-        case NUMBER -> {
-          try {
-            yield Optional.of(new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
-          } catch (NumberFormatException notDecimal) {
-            yield Optional.of(l.text());
-          }
-        }
-        default -> Optional.of(l.text().toUpperCase(java.util.Locale.ROOT));
-      };
-    }
-    if (e instanceof Expr.Binary b) {
-      String function = OPERATORS.get(b.op().toUpperCase(java.util.Locale.ROOT));
-      Optional<String> left = argument(b.left(), column);
-      Optional<String> right = argument(b.right(), column);
-      return function == null || left.isEmpty() || right.isEmpty() ? Optional.empty()
-          : Optional.of(function + "(" + left.get() + ", " + right.get() + ")");
-    }
-    if (e instanceof Expr.Unary u) {
-      String function = u.op().equals("-") ? "negate" : u.op().equalsIgnoreCase("NOT") ? "not" : null;
-      return function == null ? Optional.empty() : argument(u.operand(), column).map(o -> function + "(" + o + ")");
-    }
-    if (e instanceof Expr.Call c && c.params() == null && !c.distinct() && !RollupFunctions.isAggregate(c)) {
-      StringBuilder b = new StringBuilder(c.name()).append('(');
-      for (int i = 0; i < c.args().size(); i++) {
-        Optional<String> a = argument(c.args().get(i), column);
-        if (a.isEmpty()) {
-          return Optional.empty();
-        }
-        b.append(i > 0 ? ", " : "").append(a.get());
+    List<io.noemata.core.expr.Expr> params = c.parameters() == null ? null
+        : c.parameters().stream().map(p -> top ? number(p) : p).toList();
+    boolean comparison = COMPARISONS.contains(c.name());
+    List<io.noemata.core.expr.Expr> args = c.arguments().stream()
+        .map(a -> comparison ? number(folded(a, false)) : folded(a, false)).toList();
+    return new io.noemata.core.expr.Expr.Call(c.name(), params, args, c.distinct());
+  }
+
+  private static io.noemata.core.expr.Expr number(io.noemata.core.expr.Expr e) {
+    if (e instanceof io.noemata.core.expr.Expr.Literal l && l.kind() == io.noemata.core.expr.Expr.Literal.Kind.NUMBER) {
+      try {
+        return new io.noemata.core.expr.Expr.Literal(l.kind(), new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
+      } catch (NumberFormatException notDecimal) {
+        return e;
       }
-      return Optional.of(b.append(')').toString());
     }
-    return Optional.empty();
+    return e;
   }
 
   /** The expression reading the aggregate {@code key} (canonical) from stored states, if any state answers it. */

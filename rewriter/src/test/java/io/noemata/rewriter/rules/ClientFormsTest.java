@@ -64,6 +64,11 @@ class ClientFormsTest {
           + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
       "SELECT ServiceName, avgIf(Duration, StatusCode = 'Error') AS a FROM otel.otel_traces"
           + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
+      "select\n-- c\ntoStartOfInterval(otel_traces.Timestamp, INTERVAL (15 * 60) second) AS t, otel_traces.ServiceName AS svc,"
+          + " COUNT(*) AS a0 from `otel`.`otel_traces`  WHERE (fromUnixTimestamp64Micro(1717414020000000) > otel_traces.Timestamp)"
+          + " and (otel_traces.Timestamp >= toDateTime('2024-06-03 06:49:00'))\n\tGROUP BY toStartOfInterval(otel_traces.Timestamp,"
+          + " INTERVAL (15 * 60) second), otel_traces.ServiceName  ORDER BY toStartOfInterval(otel_traces.Timestamp, INTERVAL"
+          + " (15 * 60) second), otel_traces.ServiceName",
       "SELECT ServiceName, COUNT(1) AS c, Count() AS d FROM otel.otel_logs"
           + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
   })

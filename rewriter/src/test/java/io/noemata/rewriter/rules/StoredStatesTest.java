@@ -16,7 +16,7 @@ class StoredStatesTest {
 
   private static Optional<String> key(String aggregate) {
     Expr.Call c = (Expr.Call) SqlParser.parseExpression(aggregate).node();
-    return StoredStates.canonical(c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty());
+    return StoredStates.canonical(aggregate, c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty());
   }
 
   @Test
