@@ -401,6 +401,9 @@ final class RollupLevel {
       return TimeForm.NONE;
     }
     if (!RollupFunctions.isScalar(c) || c.distinct()) {
+      if (TimeConstant.of(c).isPresent() || RelativeTime.of(c).isPresent()) {
+        return TimeForm.NONE; // a point in time spelled by a function (date_add(MINUTE, 30, ...)): reads no column
+      }
       throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the function " + c.name() + " is not one the rollup rule knows");
     }
     List<TimeForm> args = new ArrayList<>();
