@@ -319,6 +319,8 @@ class RewriterRollupIT {
           decision = d;
           first = sql;
         }
+        assertTrue(r.provenance().rollups().stream().noneMatch(u -> u.code() == io.noemata.rewriter.RollupSkip.RULE_FAILED),
+            () -> "the rule failed on " + sql + "\n" + r.provenance().rollups());
         if (!decision.equals(d)) {
           fail("two spellings of " + base + " decided differently:\n" + first + "\n" + sql + "\n"
               + r.provenance().rollups());
@@ -419,6 +421,8 @@ class RewriterRollupIT {
       RewriteResult r = Rewriter.rewrite(d.sql(), catalog, DB,
           d.params().stream().map(io.noemata.core.sql.Literals::string).toList());
       withRawRows += r.provenance().rollups().stream().anyMatch(RollupUse::rawEdges) ? 1 : 0;
+      assertTrue(r.provenance().rollups().stream().noneMatch(u -> u.code() == io.noemata.rewriter.RollupSkip.RULE_FAILED),
+          () -> "the rule failed on " + d.sql() + "\n" + r.provenance().rollups());
       if (!r.changed()) {
         assertTrue(r.provenance().rollups().stream().noneMatch(RollupUse::read), d.sql());
         continue;

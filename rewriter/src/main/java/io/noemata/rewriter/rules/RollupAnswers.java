@@ -208,8 +208,8 @@ public final class RollupAnswers {
         o.code = skip.code;
         o.why = skip.getMessage();
       } catch (RuntimeException bug) {
-        // a fault in this rule must cost the query its rollup, never its answer
-        o.code = RollupSkip.NOT_UNDERSTOOD;
+        // a fault in this rule must cost the query its rollup, never its answer, and never pass for a skip
+        o.code = RollupSkip.RULE_FAILED;
         o.why = "the rollup rule failed on this level (" + bug + "); it reads the table";
       }
     } else {
