@@ -681,8 +681,18 @@ final class RollupLevel {
 
   /** Where the server reads a bare wall-clock string compared with the time column: the column's zone, else its own. */
   private ZoneId literalZone() {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("DateTime(?:64)?\\((?:[0-9]\\s*,\\s*)?'([^']+)'\\)")
-        .matcher(timeType);
+    if (literalZone == null) {
+      literalZone = Optional.ofNullable(columnZone());
+    }
+    return literalZone.orElse(null);
+  }
+
+  private Optional<ZoneId> literalZone;
+  private static final java.util.regex.Pattern ZONED =
+      java.util.regex.Pattern.compile("DateTime(?:64)?\\((?:[0-9]\\s*,\\s*)?'([^']+)'\\)");
+
+  private ZoneId columnZone() {
+    java.util.regex.Matcher m = ZONED.matcher(timeType);
     if (m.matches()) {
       try {
         return ZoneId.of(m.group(1));

@@ -25,17 +25,28 @@ import java.util.function.Function;
  */
 final class StoredStates {
 
-  private final Map<String, Measure> byDefinition = new HashMap<>();
+  private final Map<String, Measure> byDefinition;
+
+  /** By rollup: its measures' definitions are canonicalized once, not for every level planned. */
+  private static final Map<Rollup, Map<String, Measure>> KNOWN =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
   StoredStates(Rollup rollup) {
+    byDefinition = KNOWN.computeIfAbsent(rollup, StoredStates::definitions);
+  }
+
+  private static Map<String, Measure> definitions(Rollup rollup) {
+    Map<String, Measure> out = new HashMap<>();
     for (Measure m : rollup.measures()) {
       var parsed = SqlParser.parseExpression(m.definition());
       if (parsed.understood() && parsed.node() instanceof Expr.Call c) {
         canonical(m.definition(), c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
-            .ifPresent(k -> byDefinition.putIfAbsent(k, m));
+            .ifPresent(k -> out.putIfAbsent(k, m));
       }
     }
+    return Map.copyOf(out);
   }
+
 
   /**
    * {@code c} in the canonical form the installer records definitions in ({@link
@@ -50,6 +61,54 @@ final class StoredStates {
     }
     Expr.Call call = AggregateForms.countsEveryRow(c)
         ? new Expr.Call(c.name(), c.params(), List.of(), false, c.start(), c.end()) : c;
+    Optional<String> plain = plainKey(call, column);
+    return plain.isPresent() ? plain : converted(sql, call, column);
+  }
+
+  /**
+   * The key of {@code f[(numbers)](columns)}, the shape most aggregates have, printed directly as
+   * {@link #converted} prints it (planning stays cheap; StoredStatesTest holds the two equal).
+   */
+  private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  static Optional<String> plainKey(Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
+    String name = io.noemata.core.expr.Functions.canonicalName(c.name());
+    if (!PLAIN_NAME.matcher(name).matches()) {
+      return Optional.empty();
+    }
+    StringBuilder b = new StringBuilder(name);
+    if (c.params() != null) {
+      b.append('(');
+      for (int i = 0; i < c.params().size(); i++) {
+        if (!(c.params().get(i) instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.NUMBER) {
+          return Optional.empty();
+        }
+        String text = l.text().toLowerCase(java.util.Locale.ROOT).replace("_", "");
+        try {
+          text = new BigDecimal(text).stripTrailingZeros().toPlainString();
+        } catch (NumberFormatException notDecimal) {
+          return Optional.empty();
+        }
+        b.append(i > 0 ? ", " : "").append(text);
+      }
+      b.append(')');
+    }
+    b.append('(');
+    for (int i = 0; i < c.args().size(); i++) {
+      if (!(c.args().get(i) instanceof Expr.Identifier id)) {
+        return Optional.empty();
+      }
+      Optional<String> col = column.apply(id);
+      if (col.isEmpty()) {
+        return Optional.empty();
+      }
+      b.append(i > 0 ? ", " : "").append(Canonical.name(col.get()));
+    }
+    return Optional.of(b.append(')').toString());
+  }
+
+  /** The key by the installer's own conversion. */
+  static Optional<String> converted(String sql, Expr.Call call, Function<Expr.Identifier, Optional<String>> column) {
     return ExprParser.canonical(sql, call, ExprParser.Mode.AGGREGATE, column)
         .filter(e -> e instanceof io.noemata.core.expr.Expr.Call call2
             && call2.arguments().stream().noneMatch(StoredStates::aggregates))

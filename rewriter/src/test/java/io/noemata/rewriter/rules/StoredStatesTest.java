@@ -37,6 +37,17 @@ class StoredStatesTest {
   }
 
   @Test
+  void thePlainShapeIsKeyedAsTheInstallersConversionKeysIt() {
+    for (String a : new String[] {"count()", "COUNT()", "uniq(TraceId)", "sum(`Duration`)", "quantile(0.990)(Duration)",
+        "quantiles(0.5, 0.99)(Duration)", "avg(\"Duration\")", "uniqExact(TraceId, SpanId)", "argMax(Body, Timestamp)",
+        "sum(`end`)", "quantileTDigest(1e-2)(Duration)"}) {
+      Expr.Call c = (Expr.Call) SqlParser.parseExpression(a).node();
+      java.util.function.Function<Expr.Identifier, Optional<String>> column = id -> Optional.of(id.name());
+      assertEquals(StoredStates.converted(a, c, column).orElseThrow(), StoredStates.plainKey(c, column).orElseThrow(), a);
+    }
+  }
+
+  @Test
   void aggregatesInsideArgumentsAreNotMeasures() {
     assertEquals(Optional.empty(), key("sum(count())"));
   }
