@@ -42,7 +42,7 @@ final class Spellings {
     List<Integer> aggs = new ArrayList<>();
     int n = 1 + r.nextInt(2);
     for (int i = 0; i < n; i++) {
-      int a = r.nextInt(aggregateCount(logs));
+      int a = r.nextInt(AGGREGATES);
       if (!aggs.contains(a)) {
         aggs.add(a);
       }
@@ -53,9 +53,8 @@ final class Spellings {
     return new Base(logs, width, r.nextInt(3) > 0, aggs, from, until, r.nextInt(4) == 0 ? 2 : r.nextInt(2));
   }
 
-  private static int aggregateCount(boolean logs) {
-    return logs ? 4 : 4;
-  }
+  /** How many aggregates {@link #aggregates} spells for either table. */
+  private static final int AGGREGATES = 4;
 
   /** Spellings of aggregate {@code i}; {@code q} qualifies a column (empty or {@code "t."}). */
   private static List<String> aggregates(boolean logs, int i, String q) {

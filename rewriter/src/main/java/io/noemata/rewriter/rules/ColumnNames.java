@@ -5,7 +5,6 @@ import io.noemata.core.expr.Operators;
 import io.noemata.core.sql.Expr;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
