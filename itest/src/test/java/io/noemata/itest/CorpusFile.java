@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The statements of shared/corpus/queries_shared.sql with their id, label and bound values. */
+/** The statements of a corpus file (shared/corpus/queries_shared.sql, or one in its format) with their id, label and bound values. */
 public final class CorpusFile {
 
   public record Query(String id, String expect, List<String> params, String sql) {}
@@ -15,9 +15,14 @@ public final class CorpusFile {
   private CorpusFile() {}
 
   public static List<Query> queries(Path shared) {
+    return read(shared.resolve("corpus/queries_shared.sql"));
+  }
+
+  /** The statements of a corpus file in the shared corpus's format. */
+  public static List<Query> read(Path file) {
     List<String> lines;
     try {
-      lines = Files.readAllLines(shared.resolve("corpus/queries_shared.sql"));
+      lines = Files.readAllLines(file);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -109,6 +109,8 @@ class RewriterRollupIT {
 
   private static CatalogSnapshot snapshot;
   private static CatalogSnapshot backfilling;
+  /** As the driver reads the catalog: with the server's time zone, in which wall-clock strings are read. */
+  private static CatalogSnapshot zoned;
   private static Connection plain;
 
   @BeforeAll
@@ -138,6 +140,7 @@ class RewriterRollupIT {
     }
     // with the server's clock, windows that start at a floored now() - INTERVAL are known to be covered
     snapshot = CatalogSnapshot.of(1, List.of(table(LOGS), table(TRACES))).withServerClock(serverClock());
+    zoned = snapshot.withServerTimeZone(serverZone());
     backfilling = CatalogSnapshot.of(2, List.of(table(LOGS_PARTIAL), table(TRACES)));
   }
 
@@ -174,6 +177,13 @@ class RewriterRollupIT {
         ResultSet rs = s.executeQuery("SELECT toUnixTimestamp64Milli(now64(3))")) {
       assertTrue(rs.next());
       return Instant.ofEpochMilli(rs.getLong(1));
+    }
+  }
+
+  private static java.time.ZoneId serverZone() throws SQLException {
+    try (java.sql.Statement s = plain.createStatement(); ResultSet rs = s.executeQuery("SELECT timezone()")) {
+      assertTrue(rs.next());
+      return java.time.ZoneId.of(rs.getString(1));
     }
   }
 
@@ -281,6 +291,87 @@ class RewriterRollupIT {
   }
 
   /**
+   * Equivalent spellings ({@link Spellings}): each drawn query is written {@code
+   * noemata.spellings.each} ways; every spelling gets the same decision (which rollups the levels
+   * read, with or without raw rows) and returns what the raw table returns for it.
+   * {@code -Dnoemata.spellings=10000} (the soak profile) runs the long version.
+   */
+  @Test
+  void everySpellingOfOneQueryGetsOneDecisionAndTheRawTablesRows() throws SQLException {
+    int total = Integer.getInteger("noemata.spellings", 1000);
+    int each = Integer.getInteger("noemata.spellings.each", 10);
+    long seed = Long.getLong("noemata.spellings.seed", 20261201L);
+    java.util.Random random = new java.util.Random(seed);
+    int spelled = 0;
+    int read = 0;
+    int bases = 0;
+    while (spelled < total) {
+      Spellings.Base base = Spellings.base(random);
+      bases++;
+      String decision = null;
+      String first = null;
+      for (int i = 0; i < each && spelled < total; i++, spelled++) {
+        String sql = Spellings.spell(base, random);
+        RewriteResult r = Rewriter.rewrite(sql, zoned, DB, List.of());
+        String d = r.provenance().rollups().stream().filter(RollupUse::read)
+            .map(u -> u.level() + ":" + u.rollup() + (u.rawEdges() ? "+raw" : "")).toList().toString();
+        if (decision == null) {
+          decision = d;
+          first = sql;
+        }
+        assertTrue(r.provenance().rollups().stream().noneMatch(u -> u.code() == io.noemata.rewriter.RollupSkip.RULE_FAILED),
+            () -> "the rule failed on " + sql + "\n" + r.provenance().rollups());
+        if (!decision.equals(d)) {
+          fail("two spellings of " + base + " decided differently:\n" + first + "\n" + sql + "\n"
+              + r.provenance().rollups());
+        }
+        if (r.changed()) {
+          read++;
+          sameResults(new CorpusFile.Query("spelling " + seed + "#" + spelled, "rollup", List.of(), sql), r.sql(),
+              QUANTILE);
+        } else {
+          assertSame(sql, r.sql());
+        }
+      }
+    }
+    System.out.printf("spellings: %d of %d queries (seed %d), %d read a rollup, 0 decision differences,"
+        + " 0 mismatches%n", spelled, bases, seed, read);
+    assertTrue(read >= total / 4 && read <= total * 9 / 10, "the generator should draw both kinds: " + read);
+  }
+
+  /**
+   * This repository's corpus of what real clients send (src/test/resources/corpus/clients.sql):
+   * every query the rule rewrites returns what the raw table returns, and at least 90% of those
+   * labelled {@code rollup} read a rollup (each one that does not is printed with its reason).
+   */
+  @Test
+  void theClientsCorpusIsAcceleratedAndReturnsWhatTheRawTableReturns() throws SQLException {
+    List<CorpusFile.Query> corpus = CorpusFile.read(java.nio.file.Path.of("src/test/resources/corpus/clients.sql"));
+    int labelled = 0;
+    int accelerated = 0;
+    for (CorpusFile.Query q : corpus) {
+      RewriteResult r = Rewriter.rewrite(q.sql(), snapshot, DB,
+          q.params().stream().map(io.noemata.core.sql.Literals::string).toList());
+      boolean read = r.provenance().rollups().stream().anyMatch(RollupUse::read);
+      if (q.expect().equals("rollup")) {
+        labelled++;
+        accelerated += read ? 1 : 0;
+        if (!read) {
+          System.out.println("clients corpus: " + q.id() + " reads no rollup: " + r.provenance().rollups());
+        }
+      }
+      if (read) {
+        sameResults(q, r.sql(), EXACT);
+      } else {
+        assertSame(q.sql(), r.sql(), q.id());
+      }
+    }
+    System.out.printf("clients corpus: %d queries, %d of %d labelled rollup read a rollup, 0 mismatches%n",
+        corpus.size(), accelerated, labelled);
+    assertTrue(accelerated * 10 >= labelled * 9, accelerated + " of " + labelled);
+  }
+
+  /**
    * A window function over a level's grouped rows: the inner level reads the rollup, the window
    * level stays as written (issue #5), and the running sums and counts come out the same.
    */
@@ -330,6 +421,8 @@ class RewriterRollupIT {
       RewriteResult r = Rewriter.rewrite(d.sql(), catalog, DB,
           d.params().stream().map(io.noemata.core.sql.Literals::string).toList());
       withRawRows += r.provenance().rollups().stream().anyMatch(RollupUse::rawEdges) ? 1 : 0;
+      assertTrue(r.provenance().rollups().stream().noneMatch(u -> u.code() == io.noemata.rewriter.RollupSkip.RULE_FAILED),
+          () -> "the rule failed on " + d.sql() + "\n" + r.provenance().rollups());
       if (!r.changed()) {
         assertTrue(r.provenance().rollups().stream().noneMatch(RollupUse::read), d.sql());
         continue;

@@ -37,7 +37,12 @@ public enum RollupSkip {
    * This coarser rollup answers only with raw rows for part of the window; a finer one answers from
    * whole buckets alone and was read instead.
    */
-  WHOLE_BUCKETS_PREFERRED("start and end the range on this rollup's grain boundaries to read it");
+  WHOLE_BUCKETS_PREFERRED("start and end the range on this rollup's grain boundaries to read it"),
+  /**
+   * The rule itself failed on the level (a bug, never a condition of the seed): the level reads
+   * the table, and the code keeps the failure from passing for a skip.
+   */
+  RULE_FAILED("report the query: the rollup rule failed on it, so the level reads the table");
 
   /** What would make the rollup match, as told to the user. */
   public final String remedy;

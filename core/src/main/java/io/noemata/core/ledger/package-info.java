@@ -29,7 +29,7 @@
  *       column that satisfies the entry, which noemata never drops), the {@code __nm_} index or
  *       projection name, or the rollup target {@code <ns>_rollup_<alias>_<key>__<hash8>}.</li>
  *   <li>{@code content_hash String}: the column name hash, or the rollup's 8-hex stored-shape hash
- *       ({@code io.noemata.resources.expr.Hashes}); a rollup answers only while the view table as
+ *       ({@code io.noemata.core.expr.Hashes}); a rollup answers only while the view table as
  *       declared now derives the same hash.</li>
  *   <li>{@code state}: {@code installing}, {@code backfilling}, {@code ready}, {@code retired},
  *       {@code pruned} ({@link io.noemata.core.ledger.LedgerState}).</li>
@@ -47,7 +47,7 @@
  *       existing column that satisfies it).</li>
  *   <li>{@code measure_names}, {@code measure_definitions}, {@code measure_columns Array(String)}: one
  *       element per stored state column: the declared measure name, the canonical aggregate the
- *       column answers when merged ({@code io.noemata.resources.expr.Canonical} text, e.g.
+ *       column answers when merged ({@code io.noemata.core.expr.Canonical} text, e.g.
  *       {@code countIf(greaterOrEquals(SeverityNumber, 17))}), and the target column. count, sum,
  *       min, max and any (and countIf, sumIf) are {@code SimpleAggregateFunction} columns read with
  *       plain {@code sum/min/max/any(col)} (count is summed). An {@code avg(x)} measure {@code M} is

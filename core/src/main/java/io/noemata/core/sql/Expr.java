@@ -113,6 +113,24 @@ public sealed interface Expr extends Node {
   }
 
   /**
+   * {@code f(args) FILTER (WHERE condition)}: the aggregate over the rows where {@code condition}
+   * holds, which ClickHouse reads as the -If combinator ({@code fIf(args, condition)}, its result
+   * column named so).
+   */
+  record Filtered(Call function, Expr condition, int start, int end) implements Expr {
+    public Filtered {
+      Objects.requireNonNull(function, "function");
+      Objects.requireNonNull(condition, "condition");
+      Node.checkSpan(start, end);
+    }
+
+    @Override
+    public List<Node> children() {
+      return List.of(function, condition);
+    }
+  }
+
+  /**
    * {@code f(args) OVER (spec)} or {@code f(args) OVER name} (then {@code spec} is null). ClickHouse
    * evaluates it over the level's result rows, after grouping: it is never an aggregate over source
    * rows, even when {@code function} names one. Children are the function, then every expression

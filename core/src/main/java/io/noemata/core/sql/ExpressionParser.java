@@ -391,7 +391,7 @@ final class ExpressionParser {
     if (word.equals("CAST") && call) {
       return cast();
     }
-    if (word.equals("INTERVAL") && !call) {
+    if (word.equals("INTERVAL")) { // INTERVAL (15 * 60) SECOND too: ClickHouse has no function called interval
       return interval();
     }
     if (call) {
@@ -464,13 +464,24 @@ final class ExpressionParser {
       args = new ArrayList<>();
       distinct = arguments(args);
     }
-    if (in.atWord("FILTER") || in.atWord("RESPECT") || in.atWord("IGNORE")) {
-      throw in.refuse("filter or null treatment clause on a function");
-    }
     if ((name.equalsIgnoreCase("position") || name.equalsIgnoreCase("locate")) && args.size() == 1) {
       throw in.refuse("position(a IN b) form"); // the IN here is not membership
     }
     Expr.Call call = new Expr.Call(name, params, args, distinct, nameToken.start(), in.lastEnd());
+    if (in.atWord("FILTER") && in.atSymbol(1, "(")) { // never an alias: an alias is not followed by (
+      in.next();
+      in.expectSymbol("(");
+      in.expectWord("WHERE");
+      Expr condition = expr();
+      in.expectSymbol(")");
+      if (in.atWord("OVER") || in.atWord("FILTER") || in.atWord("RESPECT") || in.atWord("IGNORE")) {
+        throw in.refuse("a window or null treatment after FILTER");
+      }
+      return new Expr.Filtered(call, condition, nameToken.start(), in.lastEnd());
+    }
+    if (in.atWord("RESPECT") || in.atWord("IGNORE")) {
+      throw in.refuse("null treatment clause on a function");
+    }
     return in.atWord("OVER") ? queries.windows().over(call) : call;
   }
 

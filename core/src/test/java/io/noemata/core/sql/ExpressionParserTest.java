@@ -121,6 +121,17 @@ class ExpressionParserTest {
     assertEquals(Expr.Identifier.class, ((Expr.Binary) e).left().getClass());
   }
 
+  @Test
+  void filterIsTheConditionOfAnAggregate() {
+    Expr e = SqlParser.parseExpression("count() FILTER (WHERE SeverityText = 'ERROR')").node();
+    assertEquals("(FILTER (count) (= SeverityText 'ERROR'))", Sexpr.of(e));
+    assertEquals(0, e.start());
+    assertEquals("count() FILTER (WHERE SeverityText = 'ERROR')".length(), e.end());
+    // an alias named filter is still an alias
+    Statement st = SqlParser.parse("SELECT count() filter FROM t").node();
+    assertEquals("(AS (count) filter)", Sexpr.of(Query.selects(st.query()).get(0).items().get(0)));
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {
       "count() OVER (w ORDER BY x)",
@@ -129,7 +140,8 @@ class ExpressionParserTest {
       "count() OVER (ROWS BETWEEN CURRENT ROW)",
       "count() OVER",
       "count() OVER ORDER",
-      "count() FILTER (WHERE x)",
+      "count() FILTER (WHERE x) OVER ()",
+      "count() FILTER (x)",
       "{t:Identifier}",
       "{fn now()}",
       "{ts '2024-01-01 00:00:00'}",

@@ -21,6 +21,8 @@ final class Sexpr {
       String params = c.params() == null ? "" : "[" + all(c.params()) + "]";
       return "(" + c.name() + params + (c.distinct() ? " DISTINCT" : "") + (c.args().isEmpty() ? "" : " ")
           + all(c.args()) + ")";
+    } else if (e instanceof Expr.Filtered f) {
+      return "(FILTER " + of(f.function()) + " " + of(f.condition()) + ")";
     } else if (e instanceof Expr.Window w) {
       return "(OVER " + of(w.function()) + " " + (w.spec() == null ? w.windowName() : spec(w.spec())) + ")";
     } else if (e instanceof Expr.Subscript s) {

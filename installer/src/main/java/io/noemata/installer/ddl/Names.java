@@ -7,7 +7,7 @@ import java.util.HexFormat;
 
 /**
  * Names of the objects noemata installs. Stored columns are named by the resources module
- * ({@code io.noemata.resources.expr.Hashes}); indexes and projections take {@code __nm_} and 16 hex
+ * ({@code io.noemata.core.expr.Hashes}); indexes and projections take {@code __nm_} and 16 hex
  * digits of their own definition (so prune recognizes every {@code __nm_*} object); rollups use the
  * seed's {@code <namespace>_rollup_<alias>_<key>[__<hash8>[_mv]]}.
  */

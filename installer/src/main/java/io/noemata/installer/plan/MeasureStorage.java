@@ -1,9 +1,9 @@
 package io.noemata.installer.plan;
 
 import io.noemata.core.sql.Literals;
-import io.noemata.resources.expr.Canonical;
-import io.noemata.resources.expr.Expr;
-import io.noemata.resources.expr.Functions;
+import io.noemata.core.expr.Canonical;
+import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.Functions;
 import java.util.List;
 import java.util.Set;
 

@@ -3,8 +3,8 @@ package io.noemata.installer.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.noemata.resources.expr.Expr;
-import io.noemata.resources.expr.ExprParser;
+import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.ExprParser;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -89,8 +89,8 @@ class AdvisedProjectIT {
         boolean answerable = advice.needs().get(i).levels().stream()
             .anyMatch(l -> l.rollup() || !l.subscripts().isEmpty());
         QueryProvenance p = run(noemata, q.sql());
-        List<String> read = p.rewrite() == null ? List.of()
-            : p.rewrite().rollups().stream().filter(RollupUse::read).map(RollupUse::rollup).toList();
+        List<String> read = p.rewrite().map(r -> r.rollups().stream().filter(RollupUse::read).map(RollupUse::rollup).toList())
+            .orElse(List.of());
         if (answerable && !p.changed()) {
           problems.add(q.label() + ": a rollup or column can answer it, and it was not accelerated");
         }

@@ -85,7 +85,8 @@ class DriverCorpusRollupIT {
 
   /** The corpus statement reading {@link #DB} instead of {@code otel}. */
   static String retarget(String sql) {
-    return sql.replace("otel.otel_", DB + ".otel_").replace("`otel`.`otel_", "`" + DB + "`.`otel_");
+    return sql.replace("otel.otel_", DB + ".otel_").replace("`otel`.`otel_", "`" + DB + "`.`otel_")
+        .replace("\"otel\".\"otel_", "\"" + DB + "\".\"otel_");
   }
 
   private record Outcome(List<List<String>> rows, QueryProvenance provenance, List<SQLWarning> warnings) {}
@@ -144,27 +145,36 @@ class DriverCorpusRollupIT {
 
   @TestFactory
   Stream<DynamicTest> corpusThroughTheDriverAnswersAsClickHouseJdbc() {
-    return CorpusFile.queries(InstallerFixture.SHARED).stream().map(q -> DynamicTest.dynamicTest(q.id(), () -> {
-      Outcome expected;
-      try {
-        expected = run(plain, q);
-      } catch (SQLException refused) {
-        return; // an explicit FORMAT clause: clickhouse-jdbc refuses it on either URL (DriverCorpusIT checks that)
-      }
-      Outcome actual = run(noemata, q);
-      boolean sketches = q.sql().toLowerCase(Locale.ROOT).matches("(?s).*(uniq|quantile).*");
-      QueryProvenance p = actual.provenance();
-      assertSameRows(expected.rows(), actual.rows(), sketches && !p.rollups().isEmpty());
-      List<String> states = actual.warnings().stream().map(SQLWarning::getSQLState).toList();
-      for (RollupUse use : p.rollups()) {
-        String state = use.read() ? "01N21" : "01N22";
-        assertTrue(actual.warnings().stream().anyMatch(w -> w.getSQLState().equals(state) && w.getMessage().contains(use.rollup())),
-            "a warning for " + use + ": " + states);
-      }
-      if (p.rollups().stream().anyMatch(RollupUse::read)) {
-        answeredByRollup.add(q.id());
-      }
-    }));
+    return CorpusFile.queries(InstallerFixture.SHARED).stream().map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
+  }
+
+  /** The same for this repository's corpus of what real clients send (src/test/resources/corpus/clients.sql). */
+  @TestFactory
+  Stream<DynamicTest> clientsCorpusThroughTheDriverAnswersAsClickHouseJdbc() {
+    return CorpusFile.read(Path.of("src/test/resources/corpus/clients.sql")).stream()
+        .map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
+  }
+
+  private static void compare(CorpusFile.Query q) throws SQLException {
+    Outcome expected;
+    try {
+      expected = run(plain, q);
+    } catch (SQLException refused) {
+      return; // an explicit FORMAT clause: clickhouse-jdbc refuses it on either URL (DriverCorpusIT checks that)
+    }
+    Outcome actual = run(noemata, q);
+    boolean sketches = q.sql().toLowerCase(Locale.ROOT).matches("(?s).*(uniq|quantile).*");
+    QueryProvenance p = actual.provenance();
+    assertSameRows(expected.rows(), actual.rows(), sketches && !p.rollups().isEmpty());
+    List<String> states = actual.warnings().stream().map(SQLWarning::getSQLState).toList();
+    for (RollupUse use : p.rollups()) {
+      String state = use.read() ? "01N21" : "01N22";
+      assertTrue(actual.warnings().stream().anyMatch(w -> w.getSQLState().equals(state) && w.getMessage().contains(use.rollup())),
+          "a warning for " + use + ": " + states);
+    }
+    if (p.rollups().stream().anyMatch(RollupUse::read)) {
+      answeredByRollup.add(q.id());
+    }
   }
 
   /**

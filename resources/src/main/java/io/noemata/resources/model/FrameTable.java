@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * A view table: an alias for one physical table with its time column, named scalars (row
  * expressions, or aggregate scalars) and named measures (aggregate expressions). Expressions are
- * ClickHouse SQL as written; {@link io.noemata.resources.expr} reads them.
+ * ClickHouse SQL as written; {@link io.noemata.core.expr} reads them.
  */
 public record FrameTable(String alias, PhysicalName table, Optional<String> time,
     Map<String, String> scalars, Map<String, Measure> measures) {

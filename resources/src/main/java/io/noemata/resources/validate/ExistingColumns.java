@@ -2,7 +2,7 @@ package io.noemata.resources.validate;
 
 import io.noemata.resources.catalog.PhysicalColumn;
 import io.noemata.resources.catalog.PhysicalTable;
-import io.noemata.resources.expr.Expr;
+import io.noemata.core.expr.Expr;
 import java.util.Optional;
 
 /**

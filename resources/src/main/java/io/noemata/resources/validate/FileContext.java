@@ -1,7 +1,7 @@
 package io.noemata.resources.validate;
 
+import io.noemata.core.expr.Expr;
 import io.noemata.resources.finding.FindingCode;
-import io.noemata.resources.expr.Expr;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.model.ResourcesFile;

@@ -1,9 +1,9 @@
 package io.noemata.resources.validate;
 
-import io.noemata.resources.expr.Expr;
-import io.noemata.resources.expr.ExprException;
-import io.noemata.resources.expr.ExprParser;
-import io.noemata.resources.expr.Exprs;
+import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.ExprException;
+import io.noemata.core.expr.ExprParser;
+import io.noemata.core.expr.Exprs;
 import io.noemata.resources.model.Frame;
 import io.noemata.resources.model.FrameTable;
 import io.noemata.resources.model.Project;

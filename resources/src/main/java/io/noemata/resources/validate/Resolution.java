@@ -1,10 +1,10 @@
 package io.noemata.resources.validate;
 
-import io.noemata.resources.expr.Expr;
-import io.noemata.resources.expr.ExprException;
-import io.noemata.resources.expr.ExprParser;
-import io.noemata.resources.expr.Hashes;
-import io.noemata.resources.expr.RollupShape;
+import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.ExprException;
+import io.noemata.core.expr.ExprParser;
+import io.noemata.core.expr.Hashes;
+import io.noemata.core.expr.RollupShape;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
 import io.noemata.resources.model.PhysicalName;

@@ -1,6 +1,6 @@
 package io.noemata.resources.validate;
 
-import io.noemata.resources.expr.Expr;
+import io.noemata.core.expr.Expr;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
 import java.util.ArrayList;

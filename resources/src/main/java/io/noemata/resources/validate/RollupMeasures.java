@@ -1,8 +1,8 @@
 package io.noemata.resources.validate;
 
-import io.noemata.resources.expr.Expr;
-import io.noemata.resources.expr.Exprs;
-import io.noemata.resources.expr.Functions;
+import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.Exprs;
+import io.noemata.core.expr.Functions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package io.noemata.resources.validate;
 
-import io.noemata.resources.expr.Expr;
+import io.noemata.core.expr.Expr;
 import io.noemata.resources.model.Frame;
 import io.noemata.resources.model.FrameTable;
 import java.util.Map;

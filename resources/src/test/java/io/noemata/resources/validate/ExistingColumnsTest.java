@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.resources.catalog.PhysicalColumn;
 import io.noemata.resources.catalog.PhysicalTable;
-import io.noemata.resources.expr.ExprParser;
+import io.noemata.core.expr.ExprParser;
 import io.noemata.resources.model.PhysicalName;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.noemata.resources.validate;
 
-import io.noemata.resources.expr.Canonical;
-import io.noemata.resources.expr.ExprException;
-import io.noemata.resources.expr.ExprParser;
-import io.noemata.resources.expr.Hashes;
+import io.noemata.core.expr.Canonical;
+import io.noemata.core.expr.ExprException;
+import io.noemata.core.expr.ExprParser;
+import io.noemata.core.expr.Hashes;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
 import io.noemata.resources.model.Project;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.resources.expr.Hashes;
-import io.noemata.resources.expr.RollupShape;
+import io.noemata.core.expr.Hashes;
+import io.noemata.core.expr.RollupShape;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.ResourcesFile;
 import io.noemata.resources.parse.ProjectReader;

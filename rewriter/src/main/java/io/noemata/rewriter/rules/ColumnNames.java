@@ -1,10 +1,10 @@
 package io.noemata.rewriter.rules;
 
 import io.noemata.core.sql.Literals;
+import io.noemata.core.expr.Operators;
 import io.noemata.core.sql.Expr;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -19,14 +19,13 @@ import java.util.regex.Pattern;
  */
 public final class ColumnNames {
 
-  /** Operators by the function name ClickHouse puts in result names (measured on 26.5). */
-  private static final Map<String, String> OPERATORS = Map.ofEntries(
-      Map.entry("=", "equals"), Map.entry("==", "equals"), Map.entry("!=", "notEquals"),
-      Map.entry("<>", "notEquals"), Map.entry("<", "less"), Map.entry(">", "greater"),
-      Map.entry("<=", "lessOrEquals"), Map.entry(">=", "greaterOrEquals"), Map.entry("LIKE", "like"),
-      Map.entry("NOT LIKE", "notLike"), Map.entry("ILIKE", "ilike"), Map.entry("NOT ILIKE", "notILike"),
-      Map.entry("+", "plus"), Map.entry("-", "minus"), Map.entry("*", "multiply"), Map.entry("/", "divide"),
-      Map.entry("%", "modulo"), Map.entry("||", "concat"), Map.entry("AND", "and"), Map.entry("OR", "or"));
+  /**
+   * Operators whose function name ClickHouse puts in result names, measured on 26.5 (IN, DIV and
+   * MOD print their right side or name in ways not measured): the functions are the canonical
+   * layer's ({@link Operators#binary}).
+   */
+  private static final Set<String> NAMED = Set.of("=", "==", "!=", "<>", "<", ">", "<=", ">=", "LIKE", "NOT LIKE",
+      "ILIKE", "NOT ILIKE", "+", "-", "*", "/", "%", "||", "AND", "OR");
   /** Operators whose chains ClickHouse merges into one call. */
   private static final Set<String> MERGED = Set.of("AND", "OR", "||");
 
@@ -53,7 +52,7 @@ public final class ColumnNames {
     if (e instanceof Expr.Parens p) {
       return append(b, p.inner());
     }
-    if (e instanceof Expr.Binary bin && OPERATORS.containsKey(bin.op())) {
+    if (e instanceof Expr.Binary bin && NAMED.contains(bin.op())) {
       List<Expr> operands = new ArrayList<>();
       if (MERGED.contains(bin.op())) {
         flatten(bin, bin.op(), operands); // a AND b AND c is and(a, b, c); (a AND b) AND c is not
@@ -61,7 +60,7 @@ public final class ColumnNames {
         operands.add(bin.left());
         operands.add(bin.right());
       }
-      b.append(OPERATORS.get(bin.op()));
+      b.append(Operators.binary(bin.op()));
       return list(b, operands);
     }
     if (e instanceof Expr.Unary u) {

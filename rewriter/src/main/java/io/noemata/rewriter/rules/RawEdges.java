@@ -140,7 +140,9 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     String middle = bucketAsTime + " >= " + literal(middleStart)
         + (middleEnd == null ? "" : " AND " + bucketAsTime + " < " + literal(middleEnd));
     Set<String> windowText = new LinkedHashSet<>();
-    bounds.forEach(b -> windowText.add(sql.substring(b.conjunct().start(), b.conjunct().end())));
+    // each bound as the column itself compared with its value: a qualifier the level reads the
+    // column with (a derived table's alias) names nothing inside the raw rows' subquery
+    bounds.forEach(b -> windowText.add(time + " " + b.op() + " " + sql.substring(b.value().start(), b.value().end())));
     String edges = (windowText.isEmpty() ? "" : String.join(" AND ", windowText) + " AND ") + "(" + time + " < "
         + literal(middleStart) + (middleEnd == null ? "" : " OR " + time + " >= " + literal(middleEnd)) + ")";
     return union(sql, table, database, rollup, middle, edges);

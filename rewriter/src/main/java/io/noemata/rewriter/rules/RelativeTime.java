@@ -31,13 +31,10 @@ record RelativeTime(long alignSeconds, boolean epochAligned, long earliestShiftN
     while (e instanceof Expr.Parens p) {
       e = p.inner();
     }
-    if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-")) && b.right() instanceof Expr.Interval iv) {
-      Optional<Long> amount = TimeConstant.integer(iv.amount());
-      if (amount.isEmpty() || iv.unit() == null) {
-        return Optional.empty();
-      }
-      long signed = b.op().equals("-") ? -amount.get() : amount.get();
-      return of(b.left()).flatMap(base -> base.shifted(RollupFunctions.lower(iv.unit()), signed));
+    Optional<TimeShift> shift = TimeShift.of(e);
+    if (shift.isPresent()) {
+      IntervalValue by = shift.get().by().inSeconds();
+      return of(shift.get().base()).flatMap(base -> base.shifted(by.unit(), by.amount()));
     }
     if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct()) {
       return Optional.empty();
@@ -80,14 +77,13 @@ record RelativeTime(long alignSeconds, boolean epochAligned, long earliestShiftN
   }
 
   private static Optional<RelativeTime> interval(List<Expr> a) {
-    if (a.size() != 2 || !(a.get(1) instanceof Expr.Interval iv) || iv.unit() == null) {
+    Optional<IntervalValue> width = a.size() == 2 ? IntervalValue.of(a.get(1)).map(IntervalValue::inSeconds)
+        : Optional.empty();
+    if (width.isEmpty() || width.get().amount() <= 0) {
       return Optional.empty();
     }
-    long n = TimeConstant.integer(iv.amount()).orElse(0L);
-    if (n <= 0) {
-      return Optional.empty();
-    }
-    return switch (RollupFunctions.lower(iv.unit())) {
+    long n = width.get().amount();
+    return switch (width.get().unit()) {
       case "second" -> floored(a.subList(0, 1), n, true);
       case "minute" -> n <= 60 && 60 % n == 0 ? floored(a.subList(0, 1), 60 * n, false) : Optional.empty();
       case "hour" -> n == 1 ? floored(a.subList(0, 1), 3600, false) : Optional.empty();

@@ -101,11 +101,19 @@ public final class RollupAnswers {
     Set<String> carried = new HashSet<>();
     List<Edit> edits = new ArrayList<>();
     List<RollupUse> uses = new ArrayList<>();
+    Set<Query.Select> inlinedSelects = new HashSet<>();
     for (int i = 0; i < selects.size(); i++) {
       Query.Select s = selects.get(i);
       int level = i + 1;
+      if (inlinedSelects.contains(s)) {
+        continue; // decided with the level that reads it
+      }
       Set<TableName> seen = new HashSet<>();
-      for (TableExpr.Table t : leaves(s.from())) {
+      Inlined inlined = Inlined.of(s.from()).orElse(null);
+      if (inlined != null) {
+        inlinedSelects.add(inlined.inner());
+      }
+      for (TableExpr.Table t : inlined != null ? List.of(inlined.table()) : leaves(s.from())) {
         if (t.database() == null && cteNames.contains(t.table())) {
           continue;
         }
@@ -121,8 +129,9 @@ public final class RollupAnswers {
         candidates.sort(Comparator.comparing(Rollup::grain).reversed().thenComparing(Rollup::key));
         List<Outcome> outcomes = new ArrayList<>();
         for (Rollup r : candidates) {
-          outcomes.add(decide(sql, s, t, name, info, r, snapshot, values, filters, blocking,
-              underScalarWith.contains(s), declaredHashes, edits));
+          outcomes.add(decide(sql, s, t, inlined, name, info, r, snapshot, values, filters, blocking,
+              underScalarWith.contains(s) || inlined != null && underScalarWith.contains(inlined.inner()),
+              declaredHashes, edits));
         }
         Outcome chosen = choose(outcomes);
         for (Outcome o : outcomes) {
@@ -180,17 +189,18 @@ public final class RollupAnswers {
     return withRaw;
   }
 
-  private static Outcome decide(String sql, Query.Select s, TableExpr.Table t, TableName name, TableInfo info,
+  private static Outcome decide(String sql, Query.Select s, TableExpr.Table t, Inlined inlined, TableName name,
+      TableInfo info,
       Rollup r, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters, String blocking,
       boolean underScalarWith, Map<String, String> declaredHashes, List<Edit> earlierEdits) {
     Outcome o = new Outcome(r);
-    String why = unanswered(s, t, r, blocking, underScalarWith, declaredHashes);
+    String why = unanswered(s, t, inlined, r, blocking, underScalarWith, declaredHashes);
     if (why == null && filters != null && filters.blocks(name, r) != null) {
       o.code = RollupSkip.TABLE_FILTER_SETTING;
       o.why = filters.blocks(name, r);
     } else if (why == null) {
       try {
-        RollupLevel answer = new RollupLevel(sql, s, t, name.database(), info, r, values,
+        RollupLevel answer = new RollupLevel(sql, s, t, inlined, name.database(), info, r, values,
             snapshot.serverTimeZone(), snapshot.serverClock());
         o.edits = answer.edits();
         o.rawEdges = answer.rawEdges();
@@ -198,8 +208,8 @@ public final class RollupAnswers {
         o.code = skip.code;
         o.why = skip.getMessage();
       } catch (RuntimeException bug) {
-        // a fault in this rule must cost the query its rollup, never its answer
-        o.code = RollupSkip.NOT_UNDERSTOOD;
+        // a fault in this rule must cost the query its rollup, never its answer, and never pass for a skip
+        o.code = RollupSkip.RULE_FAILED;
         o.why = "the rollup rule failed on this level (" + bug + "); it reads the table";
       }
     } else {
@@ -214,15 +224,16 @@ public final class RollupAnswers {
   }
 
   /** Conditions decided without reading the level's expressions; null when they all hold. */
-  private static String unanswered(Query.Select s, TableExpr.Table t, Rollup r, String blocking,
+  private static String unanswered(Query.Select s, TableExpr.Table t, Inlined inlined, Rollup r, String blocking,
       boolean underScalarWith, Map<String, String> declaredHashes) {
     String declared = declaredHashes.get(r.key());
     if (!r.target().endsWith("__" + r.contentHash()) || declared != null && !declared.equals(r.contentHash())) {
       return "HASH:" + r.key() + " was installed from hash " + r.contentHash() + " but the view table as declared now"
           + " derives " + (declared != null ? declared : "another target than " + r.target());
     }
-    if (!(s.from() instanceof TableExpr.Table || joinsOnDimensions(s, t)) || !s.arrayJoins().isEmpty() || t.fin()
-        || t.sampled() || s.prewhere() != null) {
+    // a PREWHERE is a WHERE for a level that reads its table alone: it only filters the same rows earlier
+    if (!(s.from() instanceof TableExpr.Table || inlined != null || joinsOnDimensions(s, t)) || !s.arrayJoins().isEmpty()
+        || t.fin() || t.sampled() || s.prewhere() != null && !(s.from() instanceof TableExpr.Table)) {
       return "ALONE:the level reads " + t.table() + " with a join, ARRAY JOIN, FINAL, SAMPLE or PREWHERE";
     }
     if (blocking != null) {

@@ -39,7 +39,9 @@ final class RollupFunctions {
       "datetrunc", "todatetime", "todatetime64", "totimezone", "touint32", "tounixtimestamp", "fromunixtimestamp",
       "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "parsedatetimebesteffort",
       "parsedatetime64besteffort", "toyear", "tomonth", "todayofmonth", "todayofweek", "tohour", "toyyyymm",
-      "toyyyymmdd", "formatdatetime",
+      "toyyyymmdd", "formatdatetime", "tointervalnanosecond", "tointervalmicrosecond", "tointervalmillisecond",
+      "tointervalsecond", "tointervalminute", "tointervalhour", "tointervalday", "tointervalweek", "tointervalmonth",
+      "tointervalquarter", "tointervalyear",
       // casts, strings, arithmetic, logic
       "cast", "tostring", "tofloat64", "tofloat32", "toint64", "toint32", "touint64", "touint8", "tolowcardinality",
       "intdiv", "plus", "minus", "multiply", "divide", "modulo", "abs", "round", "floor", "ceil", "greatest", "least",

@@ -66,6 +66,10 @@ final class RollupLevel {
   private final TreeMap<Integer, Edit> leafEdits = new TreeMap<>();
   private final TreeMap<Integer, Edit> aggregateEdits = new TreeMap<>();
   private final Set<ZoneId> zones = new HashSet<>();
+  /** The derived table the level reads, when it only filters {@link #table}; null when the level reads the table. */
+  private final Inlined inlined;
+  /** True while reading the inlined derived table's own filter, where the level's aliases are not in scope. */
+  private boolean innerScope;
   /** The server's zone, where wall-clock buckets without a zone argument are cut; null when unknown. */
   private final ZoneId serverZone;
   /** A lower bound of the server's clock when the query runs (the catalog's reading); null when unknown. */
@@ -77,8 +81,9 @@ final class RollupLevel {
   private UnionEdges edges;
   private List<Edit> edits;
 
-  RollupLevel(String sql, Query.Select select, TableExpr.Table table, String database, TableInfo info, Rollup rollup,
-      Map<Integer, Expr> parameters, ZoneId serverZone, Instant serverClock) {
+  RollupLevel(String sql, Query.Select select, TableExpr.Table table, Inlined inlined, String database, TableInfo info,
+      Rollup rollup, Map<Integer, Expr> parameters, ZoneId serverZone, Instant serverClock) {
+    this.inlined = inlined;
     this.parameters = parameters;
     this.serverZone = serverZone;
     this.serverClock = serverClock;
@@ -135,6 +140,18 @@ final class RollupLevel {
     }
     if (select.where() != null) {
       where(select.where());
+    }
+    if (select.prewhere() != null) {
+      where(select.prewhere());
+    }
+    if (inlined != null) {
+      innerScope = true;
+      for (Expr filter : new Expr[] {inlined.inner().where(), inlined.inner().prewhere()}) {
+        if (filter != null) {
+          where(filter);
+        }
+      }
+      innerScope = false;
     }
     if (select.groupBy() != null) {
       for (Expr e : select.groupBy().items()) {
@@ -212,6 +229,14 @@ final class RollupLevel {
    * the aliases being expanded (inside its own definition a name is the column, as in ClickHouse).
    */
   private TimeForm form(Expr e, Deque<String> expanding, boolean aggregatesAllowed) {
+    if (e instanceof Expr.Filtered f) {
+      if (!aggregatesAllowed || !RollupFunctions.isAggregate(f.function())) {
+        throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the rule reads FILTER only on an aggregate of the select list,"
+            + " HAVING or ORDER BY: " + text(f));
+      }
+      aggregate(f.function(), f.condition(), f, expanding);
+      return TimeForm.NONE;
+    }
     if (e instanceof Expr.Window) {
       // over grouped rows, count() OVER () is no aggregate over source rows: never read as one
       throw new Skip(RollupSkip.NOT_UNDERSTOOD, "window functions are not read from rollups");
@@ -245,9 +270,10 @@ final class RollupLevel {
     }
     if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
       TimeForm left = form(b.left(), expanding, aggregatesAllowed);
-      if (left.kind() == TimeForm.Kind.PRESERVING && b.right() instanceof Expr.Interval iv) {
-        form(iv, expanding, aggregatesAllowed);
-        return shift(left, iv, b.op().equals("-"));
+      Optional<TimeShift> shift = TimeShift.of(b).filter(s -> s.base() == b.left());
+      if (left.kind() == TimeForm.Kind.PRESERVING && shift.isPresent()) {
+        form(b.right(), expanding, aggregatesAllowed);
+        return shift(b.right(), shift.get().by());
       }
       return combine(List.of(left, form(b.right(), expanding, aggregatesAllowed)));
     }
@@ -299,7 +325,7 @@ final class RollupLevel {
   }
 
   private TimeForm identifier(Expr.Identifier id, Deque<String> expanding, boolean aggregatesAllowed) {
-    if (id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name())) {
+    if (!innerScope && id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name())) {
       expanding.push(id.name());
       try {
         return form(aliases.get(id.name()), expanding, aggregatesAllowed);
@@ -350,19 +376,16 @@ final class RollupLevel {
 
   /** True when {@code id} names a column of the level's table: unqualified, or qualified by it. */
   boolean refersToTable(Expr.Identifier id) {
-    return table.holds(id, database);
+    return inlined != null && !innerScope ? inlined.holds(id) : table.holds(id, database);
   }
 
-  private TimeForm shift(TimeForm base, Expr.Interval iv, boolean negative) {
-    Optional<Long> amount = TimeConstant.integer(iv.amount());
-    String unit = iv.unit() == null ? "" : RollupFunctions.lower(iv.unit());
-    boolean wholeMinutes = switch (unit) {
-      case "minute", "hour", "day", "week", "month", "quarter", "year" -> amount.isPresent();
-      case "second" -> amount.isPresent() && amount.get() % 60 == 0;
-      default -> false;
+  private TimeForm shift(Expr written, IntervalValue iv) {
+    boolean wholeMinutes = switch (iv.unit()) {
+      case "minute", "hour", "day", "week", "month", "quarter", "year" -> true;
+      default -> iv.fixedNanos().filter(n -> n % (60 * TimeConstant.NANOS) == 0).isPresent();
     };
     if (!wholeMinutes || grainNanos != 60 * TimeConstant.NANOS) {
-      throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the time column is moved by " + text(iv)
+      throw new Skip(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the time column is moved by " + text(written)
           + ", which does not keep rollup buckets whole");
     }
     return new TimeForm(TimeForm.Kind.PRESERVING, true, 0, false, 0);
@@ -378,6 +401,9 @@ final class RollupLevel {
       return TimeForm.NONE;
     }
     if (!RollupFunctions.isScalar(c) || c.distinct()) {
+      if (TimeConstant.of(c).isPresent() || RelativeTime.of(c).isPresent()) {
+        return TimeForm.NONE; // a point in time spelled by a function (date_add(MINUTE, 30, ...)): reads no column
+      }
       throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the function " + c.name() + " is not one the rollup rule knows");
     }
     List<TimeForm> args = new ArrayList<>();
@@ -487,10 +513,12 @@ final class RollupLevel {
 
   private TimeForm interval(Expr.Call c, TimeForm arg) {
     List<Expr> a = c.args();
-    if (a.size() < 2 || a.size() > 3 || !(a.get(1) instanceof Expr.Interval iv) || iv.unit() == null) {
+    Optional<IntervalValue> width = a.size() < 2 || a.size() > 3 ? Optional.empty()
+        : IntervalValue.of(a.get(1)).map(IntervalValue::inSeconds);
+    if (width.isEmpty()) {
       throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the bucket " + text(c) + " is not one the rule reads");
     }
-    long n = TimeConstant.integer(iv.amount()).orElse(0L);
+    long n = width.get().amount();
     if (n <= 0) {
       throw new Skip(RollupSkip.NOT_UNDERSTOOD, "the bucket width in " + text(c) + " is not a positive integer");
     }
@@ -498,7 +526,7 @@ final class RollupLevel {
       zone(a.get(2));
     }
     long floor = arg.shifted() ? 0 : 1;
-    return switch (RollupFunctions.lower(iv.unit())) {
+    return switch (width.get().unit()) {
       case "second" -> bucket(c, n, true, floor * n);
       case "minute" -> bucket(c, 60 * n, false, floor * 60 * n);
       // minutes and hours may count from midnight, days and longer from the calendar: aligned in the zone's wall clock
@@ -546,27 +574,63 @@ final class RollupLevel {
   // ---- aggregates --------------------------------------------------------------------------
 
   private void aggregate(Expr.Call c, Deque<String> expanding) {
+    aggregate(c, null, c, expanding);
+  }
+
+  /**
+   * The aggregate {@code c}, over the rows where {@code filter} holds when it is written {@code c
+   * FILTER (WHERE filter)} ({@code whole} is what the read replaces). In order: a measure stored
+   * with this very definition (the seed's ErrorCount: {@code countIf(SeverityNumber >= 17)} over a
+   * rollup without SeverityNumber); an -If (or FILTER) whose condition reads dimensions only, as
+   * the stored state merged where it holds; the stored states themselves; an aggregate over
+   * dimensions alone, from the stored count per group.
+   */
+  private void aggregate(Expr.Call c, Expr filter, Expr whole, Deque<String> expanding) {
     aggregates = true;
-    String read;
-    // A measure stored with this very definition answers it, whatever columns its arguments read
-    // (the seed's ErrorCount: countIf(SeverityNumber >= 17) over a rollup without SeverityNumber).
-    Optional<String> stored = StoredStates.canonical(c, id -> {
+    java.util.function.Function<Expr.Identifier, Optional<String>> column = id -> {
       boolean alias = id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name());
       return alias || !refersToTable(id) ? Optional.empty() : Optional.of(id.name());
-    }).flatMap(k -> states.read(k, info));
-    if (stored.isPresent()) {
-      read = stored.get();
-    } else if (RollupFunctions.lower(c.name()).equals("countif") && c.params() == null && !c.distinct()
-        && c.args().size() == 1) {
-      Expr condition = c.args().get(0);
-      TimeForm f = form(condition, expanding, false);
-      notTime(condition, f);
-      read = states.countIf(withEdits(condition)).orElseThrow(() -> new Skip(RollupSkip.MEASURE_NOT_STORED,
-          rollup.key() + " stores no count() as a summable count for " + text(c)));
-    } else {
-      throw new Skip(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no state for " + text(c));
+    };
+    Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
+    Optional<String> read = StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info));
+    if (read.isEmpty()) {
+      Optional<AggregateForms.Conditional> conditional = filter != null
+          ? Optional.of(new AggregateForms.Conditional(c, filter)) : AggregateForms.conditional(c);
+      if (conditional.isPresent()) {
+        Expr condition = conditional.get().condition();
+        notTime(condition, form(condition, expanding, false));
+        String text = withEdits(condition);
+        read = StoredStates.canonical(sql, conditional.get().base(), column).flatMap(k -> states.read(k, info, text));
+        if (read.isEmpty() && AggregateForms.countsEveryRow(conditional.get().base())) {
+          read = Optional.of(states.countIf(text).orElseThrow(() -> new Skip(RollupSkip.MEASURE_NOT_STORED,
+              rollup.key() + " stores no count() as a summable count for " + text(whole))));
+        }
+      } else {
+        read = overDimensions(c, expanding);
+      }
     }
-    aggregateEdits.put(c.start(), new Edit(c.start(), c.end(), read));
+    String out = read.orElseThrow(() -> new Skip(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no state for "
+        + text(whole)));
+    aggregateEdits.put(whole.start(), new Edit(whole.start(), whole.end(), out));
+  }
+
+  /** An aggregate whose arguments read dimensions alone, answered from the stored count per group. */
+  private Optional<String> overDimensions(Expr.Call c, Deque<String> expanding) {
+    java.util.function.Predicate<Expr.Identifier> dimension = id -> refersToTable(id)
+        && rollup.dimensions().contains(id.name())
+        && !(id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name()));
+    Optional<AggregateForms.FromCounts> how = AggregateForms.fromCounts(c, dimension, info);
+    if (how.isEmpty()) {
+      return Optional.empty();
+    }
+    for (Expr a : c.args()) {
+      notTime(a, form(a, expanding, false)); // records the edits of qualified dimensions
+    }
+    return switch (how.get()) {
+      case SUM_OF_INTEGERS -> states.summableCount().map(n -> "sum(" + n + " * (" + withEdits(c.args().get(0)) + "))");
+      case COUNT_OF_VALUES -> states.summableCount().map(n -> "sum(" + n + ")");
+      case DISTINCT_VALUES -> Optional.of(withEdits(c));
+    };
   }
 
   /** The source text of {@code e} with the leaf edits recorded inside it applied. */
@@ -610,9 +674,33 @@ final class RollupLevel {
       e = p.inner();
     }
     if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {
-      return TimeConstant.of(parameters.get(p.start()));
+      return TimeConstant.of(parameters.get(p.start()), serverZone, literalZone());
     }
-    return TimeConstant.of(e);
+    return TimeConstant.of(e, serverZone, literalZone());
+  }
+
+  /** Where the server reads a bare wall-clock string compared with the time column: the column's zone, else its own. */
+  private ZoneId literalZone() {
+    if (literalZone == null) {
+      literalZone = Optional.ofNullable(columnZone());
+    }
+    return literalZone.orElse(null);
+  }
+
+  private Optional<ZoneId> literalZone;
+  private static final java.util.regex.Pattern ZONED =
+      java.util.regex.Pattern.compile("DateTime(?:64)?\\((?:[0-9]\\s*,\\s*)?'([^']+)'\\)");
+
+  private ZoneId columnZone() {
+    java.util.regex.Matcher m = ZONED.matcher(timeType);
+    if (m.matches()) {
+      try {
+        return ZoneId.of(m.group(1));
+      } catch (java.time.DateTimeException unknown) {
+        return null;
+      }
+    }
+    return serverZone;
   }
 
   /** The raw time column as written in this conjunct, when it is not a name an alias takes. */
@@ -621,7 +709,7 @@ final class RollupLevel {
       e = p.inner();
     }
     if (e instanceof Expr.Identifier id && id.name().equals(rollup.timeColumn()) && refersToTable(id)
-        && !(id.parts().size() == 1 && aliases.containsKey(id.name()))) {
+        && !(!innerScope && id.parts().size() == 1 && aliases.containsKey(id.name()))) {
       return Optional.of(id);
     }
     return Optional.empty();
@@ -839,6 +927,36 @@ final class RollupLevel {
 
   // ---- output ------------------------------------------------------------------------------
 
+  /**
+   * The level's PREWHERE as a WHERE: the rollup's view (or the union over it) takes no PREWHERE,
+   * and both filter the same rows. With a WHERE too, {@code PREWHERE a WHERE b} becomes {@code
+   * WHERE (a) AND (b)}.
+   */
+  private List<Edit> prewhereAsWhere() {
+    Expr pre = select.prewhere();
+    if (pre == null) {
+      return List.of();
+    }
+    io.noemata.core.sql.Token keyword = word(select.from().end(), pre.start(), "PREWHERE");
+    Expr where = select.where();
+    if (where == null) {
+      return List.of(new Edit(keyword.start(), keyword.end(), "WHERE"));
+    }
+    io.noemata.core.sql.Token and = word(pre.end(), where.start(), "WHERE");
+    return List.of(new Edit(keyword.start(), keyword.end(), "WHERE ("), new Edit(pre.end(), pre.end(), ")"),
+        new Edit(and.start(), and.end(), "AND ("), new Edit(where.end(), where.end(), ")"));
+  }
+
+  /** The keyword {@code word} between {@code from} and {@code to}, with absolute offsets. */
+  private io.noemata.core.sql.Token word(int from, int to, String word) {
+    for (io.noemata.core.sql.Token t : io.noemata.core.sql.Lexer.significant(sql.substring(from, to))) {
+      if (t.kind() == io.noemata.core.sql.TokenKind.WORD && t.text().equalsIgnoreCase(word)) {
+        return new io.noemata.core.sql.Token(t.kind(), from + t.start(), from + t.end(), t.text());
+      }
+    }
+    throw new IllegalStateException("no " + word + " between " + from + " and " + to); // a bug, never a skip
+  }
+
   private static boolean readsAggregate(Node n) {
     return n instanceof Expr.Call c && RollupFunctions.isAggregate(c)
         || !(n instanceof Expr.Subquery) && n.children().stream().anyMatch(RollupLevel::readsAggregate);
@@ -880,6 +998,7 @@ final class RollupLevel {
       }
     }
     out.add(new Edit(table.start(), table.end(), from));
+    out.addAll(prewhereAsWhere());
     Set<String> taken = new HashSet<>(aliases.keySet());
     taken.addAll(rollup.dimensions());
     taken.addAll(generatedNames());

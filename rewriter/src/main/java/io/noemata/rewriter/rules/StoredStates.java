@@ -3,6 +3,8 @@ package io.noemata.rewriter.rules;
 import io.noemata.core.catalog.Measure;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.expr.Canonical;
+import io.noemata.core.expr.ExprParser;
 import io.noemata.core.sql.Literals;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.SqlParser;
@@ -23,123 +25,143 @@ import java.util.function.Function;
  */
 final class StoredStates {
 
-  /** Aggregates ClickHouse names case-insensitively. */
-  private static final Set<String> ANY_CASE = Set.of("count", "sum", "avg", "min", "max", "any");
+  private final Map<String, Measure> byDefinition;
 
-  private final Map<String, Measure> byDefinition = new HashMap<>();
+  /** By rollup: its measures' definitions are canonicalized once, not for every level planned. */
+  private static final Map<Rollup, Map<String, Measure>> KNOWN =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
   StoredStates(Rollup rollup) {
+    byDefinition = KNOWN.computeIfAbsent(rollup, StoredStates::definitions);
+  }
+
+  private static Map<String, Measure> definitions(Rollup rollup) {
+    Map<String, Measure> out = new HashMap<>();
     for (Measure m : rollup.measures()) {
       var parsed = SqlParser.parseExpression(m.definition());
       if (parsed.understood() && parsed.node() instanceof Expr.Call c) {
-        canonical(c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
-            .ifPresent(k -> byDefinition.putIfAbsent(k, m));
+        canonical(m.definition(), c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
+            .ifPresent(k -> out.putIfAbsent(k, m));
       }
     }
+    return Map.copyOf(out);
   }
 
+
   /**
-   * {@code c} in a normal form: {@code COUNT(*)} is {@code count()}, {@code quantile(0.990)} is
-   * {@code quantile(0.99)}; each argument must be a plain column, named by {@code column}.
+   * {@code c} in the canonical form the installer records definitions in ({@link
+   * ExprParser#canonical}), then with what ClickHouse reads alike but a definition keeps apart
+   * folded: {@code COUNT(*)} and {@code count(1)} are {@code count()}, {@code quantile(0.990)} is
+   * {@code quantile(0.99)}, {@code x >= 17.0} is {@code x >= 17}. {@code column} names the column
+   * each name reads; {@code sql} is the text {@code c} was parsed from.
    */
-  static Optional<String> canonical(Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
+  static Optional<String> canonical(String sql, Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
     if (c.distinct()) {
       return Optional.empty();
     }
-    String lower = RollupFunctions.lower(c.name());
-    StringBuilder b = new StringBuilder(ANY_CASE.contains(lower) ? lower : c.name());
+    Expr.Call call = AggregateForms.countsEveryRow(c)
+        ? new Expr.Call(c.name(), c.params(), List.of(), false, c.start(), c.end()) : c;
+    Optional<String> plain = plainKey(call, column);
+    return plain.isPresent() ? plain : converted(sql, call, column);
+  }
+
+  /**
+   * The key of {@code f[(numbers)](columns)}, the shape most aggregates have, printed directly as
+   * {@link #converted} prints it (planning stays cheap; StoredStatesTest holds the two equal).
+   */
+  private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  static Optional<String> plainKey(Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
+    String name = io.noemata.core.expr.Functions.canonicalName(c.name());
+    if (!PLAIN_NAME.matcher(name).matches()) {
+      return Optional.empty();
+    }
+    StringBuilder b = new StringBuilder(name);
     if (c.params() != null) {
       b.append('(');
       for (int i = 0; i < c.params().size(); i++) {
         if (!(c.params().get(i) instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.NUMBER) {
           return Optional.empty();
         }
+        String text = l.text().toLowerCase(java.util.Locale.ROOT).replace("_", "");
         try {
-          b.append(i > 0 ? ", " : "").append(new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
-        } catch (NumberFormatException e) {
+          text = new BigDecimal(text).stripTrailingZeros().toPlainString();
+        } catch (NumberFormatException notDecimal) {
           return Optional.empty();
         }
+        b.append(i > 0 ? ", " : "").append(text);
       }
       b.append(')');
     }
-    List<Expr> args = c.args();
-    if (lower.equals("count") && args.size() == 1 && args.get(0) instanceof Expr.Star s && s.qualifier().isEmpty()) {
-      args = List.of();
-    }
     b.append('(');
-    for (int i = 0; i < args.size(); i++) {
-      Optional<String> arg = argument(args.get(i), column);
-      if (arg.isEmpty()) {
+    for (int i = 0; i < c.args().size(); i++) {
+      if (!(c.args().get(i) instanceof Expr.Identifier id)) {
         return Optional.empty();
       }
-      b.append(i > 0 ? ", " : "").append(arg.get());
+      Optional<String> col = column.apply(id);
+      if (col.isEmpty()) {
+        return Optional.empty();
+      }
+      b.append(i > 0 ? ", " : "").append(Canonical.name(col.get()));
     }
     return Optional.of(b.append(')').toString());
   }
 
-  /** Operators as the functions ClickHouse reads them as, the form the installer records definitions in. */
-  private static final Map<String, String> OPERATORS = Map.ofEntries(
-      Map.entry("=", "equals"), Map.entry("==", "equals"), Map.entry("!=", "notEquals"), Map.entry("<>", "notEquals"),
-      Map.entry("<", "less"), Map.entry("<=", "lessOrEquals"), Map.entry(">", "greater"), Map.entry(">=", "greaterOrEquals"),
-      Map.entry("+", "plus"), Map.entry("-", "minus"), Map.entry("*", "multiply"), Map.entry("/", "divide"),
-      Map.entry("%", "modulo"), Map.entry("AND", "and"), Map.entry("OR", "or"));
+  /** The key by the installer's own conversion. */
+  static Optional<String> converted(String sql, Expr.Call call, Function<Expr.Identifier, Optional<String>> column) {
+    return ExprParser.canonical(sql, call, ExprParser.Mode.AGGREGATE, column)
+        .filter(e -> e instanceof io.noemata.core.expr.Expr.Call call2
+            && call2.arguments().stream().noneMatch(StoredStates::aggregates))
+        .map(e -> Canonical.text(folded(e, true)));
+  }
 
-  /**
-   * An aggregate's argument in a normal form: a column as {@code column} names it, or a row
-   * expression over columns and literals with operators written as the functions they are
-   * ({@code a >= 17} is {@code greaterOrEquals(a, 17)}), so that a measure such as
-   * {@code countIf(SeverityNumber >= 17)} is found however the query or the ledger spells it.
-   */
-  private static Optional<String> argument(Expr e, Function<Expr.Identifier, Optional<String>> column) {
-    if (e instanceof Expr.Identifier id) {
-      return column.apply(id);
+  /** An aggregate inside an aggregate's argument is no measure (ClickHouse refuses it). */
+  private static boolean aggregates(io.noemata.core.expr.Expr e) {
+    return e instanceof io.noemata.core.expr.Expr.Call c && (io.noemata.core.expr.Functions.isAggregate(c.name())
+        || c.arguments().stream().anyMatch(StoredStates::aggregates));
+  }
+
+  private static final Set<String> COMPARISONS = Set.of("equals", "notEquals", "less", "greater", "lessOrEquals",
+      "greaterOrEquals");
+
+  /** Numbers as values: in an aggregate's parameters and as the operands of a comparison, 17.0 is 17. */
+  private static io.noemata.core.expr.Expr folded(io.noemata.core.expr.Expr e, boolean top) {
+    if (!(e instanceof io.noemata.core.expr.Expr.Call c)) {
+      return e;
     }
-    if (e instanceof Expr.Parens p) {
-      return argument(p.inner(), column);
-    }
-    if (e instanceof Expr.Literal l) {
-      return switch (l.kind()) {
-        case STRING -> Optional.of(Literals.string(Literals.unquote(l.text())));
-        case NUMBER -> {
-          try {
-            yield Optional.of(new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
-          } catch (NumberFormatException notDecimal) {
-            yield Optional.of(l.text());
-          }
-        }
-        default -> Optional.of(l.text().toUpperCase(java.util.Locale.ROOT));
-      };
-    }
-    if (e instanceof Expr.Binary b) {
-      String function = OPERATORS.get(b.op().toUpperCase(java.util.Locale.ROOT));
-      Optional<String> left = argument(b.left(), column);
-      Optional<String> right = argument(b.right(), column);
-      return function == null || left.isEmpty() || right.isEmpty() ? Optional.empty()
-          : Optional.of(function + "(" + left.get() + ", " + right.get() + ")");
-    }
-    if (e instanceof Expr.Unary u) {
-      String function = u.op().equals("-") ? "negate" : u.op().equalsIgnoreCase("NOT") ? "not" : null;
-      return function == null ? Optional.empty() : argument(u.operand(), column).map(o -> function + "(" + o + ")");
-    }
-    if (e instanceof Expr.Call c && c.params() == null && !c.distinct() && !RollupFunctions.isAggregate(c)) {
-      StringBuilder b = new StringBuilder(c.name()).append('(');
-      for (int i = 0; i < c.args().size(); i++) {
-        Optional<String> a = argument(c.args().get(i), column);
-        if (a.isEmpty()) {
-          return Optional.empty();
-        }
-        b.append(i > 0 ? ", " : "").append(a.get());
+    List<io.noemata.core.expr.Expr> params = c.parameters() == null ? null
+        : c.parameters().stream().map(p -> top ? number(p) : p).toList();
+    boolean comparison = COMPARISONS.contains(c.name());
+    List<io.noemata.core.expr.Expr> args = c.arguments().stream()
+        .map(a -> comparison ? number(folded(a, false)) : folded(a, false)).toList();
+    return new io.noemata.core.expr.Expr.Call(c.name(), params, args, c.distinct());
+  }
+
+  private static io.noemata.core.expr.Expr number(io.noemata.core.expr.Expr e) {
+    if (e instanceof io.noemata.core.expr.Expr.Literal l && l.kind() == io.noemata.core.expr.Expr.Literal.Kind.NUMBER) {
+      try {
+        return new io.noemata.core.expr.Expr.Literal(l.kind(), new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
+      } catch (NumberFormatException notDecimal) {
+        return e;
       }
-      return Optional.of(b.append(')').toString());
     }
-    return Optional.empty();
+    return e;
   }
 
   /** The expression reading the aggregate {@code key} (canonical) from stored states, if any state answers it. */
   Optional<String> read(String key, TableInfo info) {
+    return read(key, info, null);
+  }
+
+  /**
+   * The same over the groups where {@code condition} (SQL over dimensions, null for all) holds:
+   * the stored states merged with the -If combinator, as {@code fIf(x, c)} aggregates the rows
+   * where {@code c} holds and {@code c} is one value for all rows of a group.
+   */
+  Optional<String> read(String key, TableInfo info, String condition) {
     Measure direct = byDefinition.get(key);
     if (direct != null) {
-      return read(direct);
+      return read(direct, condition);
     }
     if (key.startsWith("avg(") && !key.contains(",")) {
       String column = key.substring(4, key.length() - 1);
@@ -149,7 +171,7 @@ final class StoredStates {
       // avg of an integer or float column is Float64, as is the quotient of the two sums
       if (sum != null && count != null && type.matches("U?Int(8|16|32|64)|Float(32|64)")
           && simple(sum).equals(Optional.of("sum")) && simple(count).equals(Optional.of("sum"))) {
-        return Optional.of("(" + read(sum).orElseThrow() + " / " + read(count).orElseThrow() + ")");
+        return Optional.of("(" + read(sum, condition).orElseThrow() + " / " + read(count, condition).orElseThrow() + ")");
       }
     }
     return Optional.empty();
@@ -157,11 +179,16 @@ final class StoredStates {
 
   /** {@code countIf(condition)} from the stored {@code count()}, when that count is summable. */
   Optional<String> countIf(String condition) {
+    return summableCount().map(column -> "sumIf(" + column + ", " + condition + ")");
+  }
+
+  /** The quoted state column of the stored {@code count()}, when it is a plain summable count. */
+  Optional<String> summableCount() {
     Measure count = byDefinition.get("count()");
     if (count == null || !simple(count).equals(Optional.of("sum"))) {
       return Optional.empty();
     }
-    return Optional.of("sumIf(" + Literals.identifier(count.stateColumn()) + ", " + condition + ")");
+    return Optional.of(Literals.identifier(count.stateColumn()));
   }
 
   private static Optional<String> simple(Measure m) {
@@ -173,17 +200,19 @@ final class StoredStates {
     return comma < 0 ? Optional.empty() : Optional.of(t.substring("SimpleAggregateFunction(".length(), comma).strip());
   }
 
-  private static Optional<String> read(Measure m) {
+  private static Optional<String> read(Measure m, String condition) {
     String column = Literals.identifier(m.stateColumn());
+    String suffix = condition == null ? "" : "If";
+    String args = "(" + column + (condition == null ? "" : ", " + condition) + ")";
     Optional<String> simple = simple(m);
     if (simple.isPresent()) {
-      return simple.get().matches("[A-Za-z_][A-Za-z0-9_]*") ? Optional.of(simple.get() + "(" + column + ")")
+      return simple.get().matches("[A-Za-z_][A-Za-z0-9_]*") ? Optional.of(simple.get() + suffix + args)
           : Optional.empty();
     }
     return stateFunction(m.stateType()).map(function -> {
       int paren = function.indexOf('(');
-      return (paren < 0 ? function : function.substring(0, paren)) + "Merge" + (paren < 0 ? "" : function.substring(paren))
-          + "(" + column + ")";
+      return (paren < 0 ? function : function.substring(0, paren)) + "Merge" + suffix
+          + (paren < 0 ? "" : function.substring(paren)) + args;
     });
   }
 

@@ -40,13 +40,26 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     return zoneKnown ? nanos : nanos + LATEST_OFFSET;
   }
 
-  /** The value of {@code e} when it is a time constant in one of the spellings tools send. */
+  /** The value of {@code e} when it is a time constant in one of the spellings tools send; zones unknown. */
   static Optional<TimeConstant> of(Expr e) {
+    return of(e, null, null);
+  }
+
+  /**
+   * The same, reading a wall clock in the zone the server reads it in: {@code literalZone} for a
+   * bare string compared with the time column (the column's zone, else the server's), {@code
+   * serverZone} for a function without a zone argument; null when not known.
+   */
+  static Optional<TimeConstant> of(Expr e, ZoneId serverZone, ZoneId literalZone) {
     while (e instanceof Expr.Parens p) {
       e = p.inner();
     }
     if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
-      return wall(l, true, null);
+      return wall(l, true, literalZone);
+    }
+    Optional<TimeShift> shift = TimeShift.of(e);
+    if (shift.isPresent()) {
+      return shifted(shift.get(), serverZone);
     }
     if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()) {
       return Optional.empty();
@@ -66,7 +79,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         if (n.isPresent()) {
           return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true));
         }
-        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(null)) : Optional.empty();
+        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(serverZone)) : Optional.empty();
       }
       case "todatetime64", "parsedatetime64besteffort" -> {
         // (string, precision [, zone]); precision must keep every digit written
@@ -78,7 +91,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         if (precision.isEmpty() || args.size() == 3 && zone.isEmpty()) {
           return Optional.empty();
         }
-        Optional<TimeConstant> t = wall(l, true, zone.orElse(null));
+        Optional<TimeConstant> t = wall(l, true, zone.orElse(serverZone));
         return t.filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, precision.get()))) == 0);
       }
       case "parsedatetimebesteffort" -> {
@@ -90,7 +103,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
           return Optional.empty();
         }
         // DateTime keeps whole seconds: a written fraction must be zero
-        return wall(l, true, zone.orElse(null)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0);
+        return wall(l, true, zone.orElse(serverZone)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0);
       }
       case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
         if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {
@@ -107,6 +120,25 @@ record TimeConstant(long nanos, boolean zoneKnown) {
       default -> {
         return Optional.empty();
       }
+    }
+  }
+
+  /**
+   * A constant moved by a fixed interval of hours or less: the server adds those as a number of
+   * (sub)seconds whatever the zone; days and longer follow the zone's calendar, which is not known here.
+   */
+  private static Optional<TimeConstant> shifted(TimeShift s, ZoneId serverZone) {
+    if (s.base() instanceof Expr.Literal || s.by().unit().equals("day") || s.by().unit().equals("week")) {
+      return Optional.empty(); // a string plus an interval is no DateTime arithmetic
+    }
+    Optional<Long> by = s.by().fixedNanos();
+    if (by.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return of(s.base(), serverZone, null).map(t -> new TimeConstant(Math.addExact(t.nanos, by.get()), t.zoneKnown));
+    } catch (ArithmeticException overflow) {
+      return Optional.empty();
     }
   }
 
@@ -144,18 +176,9 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     }
   }
 
-  /** An integer literal, possibly negated. */
+  /** A constant integer expression ({@link Constants#integer}). */
   static Optional<Long> integer(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
-    if (e instanceof Expr.Unary u && u.op().equals("-")) {
-      return integer(u.operand()).map(n -> -n);
-    }
-    if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.NUMBER && l.text().matches("[0-9]{1,18}")) {
-      return Optional.of(Long.parseLong(l.text()));
-    }
-    return Optional.empty();
+    return Constants.integer(e);
   }
 
   static long pow10(long n) {

@@ -27,11 +27,13 @@ class RelativeTimeTest {
   void theSpellingsDashboardsSendAreRead() {
     for (String e : new String[] {"now()", "now('UTC')", "now64(3)", "CURRENT_TIMESTAMP()", "today()", "yesterday()",
         "now() - INTERVAL 1 HOUR", "now() + INTERVAL -30 minute", "(now() - INTERVAL 7 DAY) + INTERVAL 1 SECOND",
-        "toStartOfInterval(now(), INTERVAL 15 minute)", "toStartOfDay(now()) - INTERVAL 1 MONTH"}) {
+        "toStartOfInterval(now(), INTERVAL 15 minute)", "toStartOfDay(now()) - INTERVAL 1 MONTH",
+        "now64(3) - toIntervalHour(1)", "subtractMinutes(now(), 30)", "toStartOfMinute(now()) - INTERVAL '2 hours'",
+        "date_sub(HOUR, 1, now())", "toStartOfInterval(now(), toIntervalMinute(5))"}) {
       assertTrue(of(e).isPresent(), e);
     }
     for (String e : new String[] {"now() - 3600", "now(ServiceName)", "now() - INTERVAL x HOUR", "toStartOfInterval(now(),"
-        + " INTERVAL 7 minute)", "toStartOfMinute(now(), 'UTC')", "now64(3) - toIntervalHour(1)", "Timestamp"}) {
+        + " INTERVAL 7 minute)", "toStartOfMinute(now(), 'UTC')", "now() - INTERVAL 500 millisecond", "Timestamp"}) {
       assertFalse(of(e).isPresent(), e);
     }
   }

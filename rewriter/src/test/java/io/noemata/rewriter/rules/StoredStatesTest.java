@@ -16,7 +16,7 @@ class StoredStatesTest {
 
   private static Optional<String> key(String aggregate) {
     Expr.Call c = (Expr.Call) SqlParser.parseExpression(aggregate).node();
-    return StoredStates.canonical(c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty());
+    return StoredStates.canonical(aggregate, c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty());
   }
 
   @Test
@@ -34,6 +34,17 @@ class StoredStatesTest {
     assertNotEquals(key("countIf(SeverityNumber >= 17)"), key("countIf(SeverityNumber > 17)"));
     assertNotEquals(key("countIf(SeverityNumber >= 17)"), key("countIf(SeverityNumber >= 18)"));
     assertNotEquals(key("countIf(StatusCode = 'Error')"), key("countIf(StatusCode = 'error')"));
+  }
+
+  @Test
+  void thePlainShapeIsKeyedAsTheInstallersConversionKeysIt() {
+    for (String a : new String[] {"count()", "COUNT()", "uniq(TraceId)", "sum(`Duration`)", "quantile(0.990)(Duration)",
+        "quantiles(0.5, 0.99)(Duration)", "avg(\"Duration\")", "uniqExact(TraceId, SpanId)", "argMax(Body, Timestamp)",
+        "sum(`end`)", "quantileTDigest(1e-2)(Duration)"}) {
+      Expr.Call c = (Expr.Call) SqlParser.parseExpression(a).node();
+      java.util.function.Function<Expr.Identifier, Optional<String>> column = id -> Optional.of(id.name());
+      assertEquals(StoredStates.converted(a, c, column).orElseThrow(), StoredStates.plainKey(c, column).orElseThrow(), a);
+    }
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.noemata.resources.expr;
+package io.noemata.core.expr;
 
 /**
  * An expression that does not parse or is not allowed where it is written. {@code offset} is the

@@ -1,4 +1,4 @@
-package io.noemata.resources.expr;
+package io.noemata.core.expr;
 
 import io.noemata.core.sql.Lexer;
 import io.noemata.core.sql.Literals;
@@ -8,13 +8,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The function forms ClickHouse rewrites operators, INTERVAL units and type names to. */
-final class Operators {
+/**
+ * The function forms ClickHouse rewrites operators, INTERVAL units and type names to: the one
+ * table the installer's canonical definitions, the rewriter's matching and its result-column
+ * names use.
+ */
+public final class Operators {
 
   private Operators() {}
 
-  /** Binary operators as the span parser spells them; AND, OR and || are folded elsewhere. */
-  private static final Map<String, String> BINARY = Map.ofEntries(
+  /** Binary operators as the span parser spells them; AND, OR and || chains are one call of many arguments. */
+  private static final Map<String, String> BINARY = Map.ofEntries(Map.entry("AND", "and"), Map.entry("OR", "or"),
+      Map.entry("||", "concat"),
       Map.entry("=", "equals"), Map.entry("==", "equals"), Map.entry("!=", "notEquals"),
       Map.entry("<>", "notEquals"), Map.entry("<", "less"), Map.entry(">", "greater"),
       Map.entry("<=", "lessOrEquals"), Map.entry(">=", "greaterOrEquals"), Map.entry("+", "plus"),
@@ -31,7 +36,7 @@ final class Operators {
       Map.entry("YEAR", "Year"));
 
   /** The function of a binary operator, or null for one a stored expression does not take. */
-  static String binary(String op) {
+  public static String binary(String op) {
     return BINARY.get(op);
   }
 

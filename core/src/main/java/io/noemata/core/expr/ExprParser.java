@@ -1,4 +1,4 @@
-package io.noemata.resources.expr;
+package io.noemata.core.expr;
 
 import io.noemata.core.sql.Lexer;
 import io.noemata.core.sql.ParseResult;
@@ -41,6 +41,23 @@ public final class ExprParser {
       throw notUnderstood(source, parsed);
     }
     return new Canonicalizer(source, mode).expression(parsed.node());
+  }
+
+  /**
+   * The canonical tree of {@code node}, an expression already parsed from {@code sql} (an
+   * aggregate of a query), by the conversion {@link #parse} records stored expressions with: so a
+   * query's aggregate matches a definition however either is spelled. {@code column} names the
+   * column each name reads, as the query resolves it (qualified, or not a column: empty, and the
+   * expression is refused). Empty when the expression is not one a stored expression may be.
+   */
+  public static java.util.Optional<Expr> canonical(String sql, io.noemata.core.sql.Expr node, Mode mode,
+      java.util.function.Function<io.noemata.core.sql.Expr.Identifier, java.util.Optional<String>> column) {
+    try {
+      // positions only word error messages, which this caller never shows: no tokens needed
+      return java.util.Optional.of(new Canonicalizer(new Source(sql, List.of()), mode, column).expression(node));
+    } catch (ExprException refused) {
+      return java.util.Optional.empty();
+    }
   }
 
   /** Refusals that need no tree, so they win over any syntax error after them. */

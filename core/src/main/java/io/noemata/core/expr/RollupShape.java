@@ -1,4 +1,4 @@
-package io.noemata.resources.expr;
+package io.noemata.core.expr;
 
 import io.noemata.core.sql.Literals;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.noemata.resources.expr;
+package io.noemata.core.expr;
 
 import io.noemata.core.sql.Expr.Aliased;
 import io.noemata.core.sql.Expr.Array;
@@ -41,9 +41,18 @@ final class Canonicalizer {
   private final ExprParser.Mode mode;
   private int depth;
 
+  /** For a query's expression: the column each name reads, or empty when it reads none; null for a stored expression. */
+  private final java.util.function.Function<Identifier, java.util.Optional<String>> column;
+
   Canonicalizer(Source source, ExprParser.Mode mode) {
+    this(source, mode, null);
+  }
+
+  Canonicalizer(Source source, ExprParser.Mode mode,
+      java.util.function.Function<Identifier, java.util.Optional<String>> column) {
     this.source = source;
     this.mode = mode;
+    this.column = column;
   }
 
   /**
@@ -69,6 +78,8 @@ final class Canonicalizer {
   private Expr convert(io.noemata.core.sql.Expr e) throws ExprException {
     if (e instanceof Literal l) {
       return literal(l);
+    } else if (e instanceof Identifier id && column != null) {
+      return new Expr.Ident(column.apply(id).orElseThrow(() -> source.error("a name that reads no column", id.start())));
     } else if (e instanceof Identifier id) {
       if (id.parts().size() > 1) {
         throw qualifiedName(source.tokenFrom(id.start() + 1));

@@ -1,4 +1,4 @@
-package io.noemata.resources.expr;
+package io.noemata.core.expr;
 
 import io.noemata.core.sql.Token;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.noemata.resources.expr;
+package io.noemata.core.expr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

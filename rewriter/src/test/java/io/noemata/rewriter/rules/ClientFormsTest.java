@@ -1,0 +1,90 @@
+package io.noemata.rewriter.rules;
+
+import static io.noemata.rewriter.rules.RollupAnswersTest.reads;
+import static io.noemata.rewriter.rules.RollupAnswersTest.skipped;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.rewriter.RollupSkip;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Forms real clients send (issue 13): each one the rule reads, and the near misses it must not. */
+class ClientFormsTest {
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      // intervals
+      "SELECT toStartOfInterval(Timestamp, INTERVAL '5 minute') AS t, count() AS c FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t",
+      "SELECT toStartOfInterval(Timestamp, INTERVAL 5 MINUTES) AS t, count() AS c FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t",
+      "SELECT toStartOfInterval(Timestamp, toIntervalMinute(15)) AS t, count() AS c FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t",
+      "SELECT toStartOfInterval(Timestamp, toIntervalHour(1)) AS t, count() AS c FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t",
+      "SELECT toStartOfInterval(toDateTime64(Timestamp, 3), INTERVAL 60000 millisecond) AS time, count() AS c"
+          + " FROM otel.otel_logs WHERE Timestamp >= fromUnixTimestamp64Milli(1718006400000)"
+          + " AND Timestamp < fromUnixTimestamp64Milli(1718028000000) GROUP BY time ORDER BY time",
+      // time constants
+      "SELECT count() AS c FROM otel.otel_logs WHERE Timestamp >= fromUnixTimestamp64Nano(1718006400000000000)"
+          + " AND Timestamp < fromUnixTimestamp64Nano(1718028000000000000)",
+      "SELECT count() AS c FROM otel.otel_logs WHERE Timestamp >= fromUnixTimestamp64Micro(1718006400000000)"
+          + " AND Timestamp < fromUnixTimestamp64Micro(1718028000000000)",
+      "SELECT count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1718006400 + 3600)"
+          + " AND Timestamp < toDateTime(1718028000)",
+      "SELECT count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1718006400) - INTERVAL 1 HOUR"
+          + " AND Timestamp < toDateTime('2024-06-10 14:00:00') + toIntervalMinute(5)",
+      "SELECT count() AS c FROM otel.otel_logs WHERE Timestamp >= toStartOfMinute(now() - toIntervalMinute(30))",
+      "SELECT count() AS c FROM otel.otel_logs WHERE Timestamp >= toStartOfMinute(now()) - INTERVAL '2 hour'",
+      "SELECT count() AS c FROM otel.otel_logs WHERE Timestamp >= toStartOfMinute(subtractMinutes(now(), 30))",
+      // the window on the bucket's alias (Grafana logs volume)
+      "SELECT toStartOfInterval(Timestamp, INTERVAL 1 MINUTE) as \"time\", count(*) as logs FROM otel.otel_logs"
+          + " WHERE ( time >= toDateTime(1718006400) AND time <= toDateTime(1718028000) ) GROUP BY time ORDER BY time ASC",
+      "SELECT toStartOfInterval(\"Timestamp\", INTERVAL 1 MINUTE) as \"time\","
+          + " sum(multiSearchAny(toString(\"SeverityText\"), ['error','err','ERROR','Error'])) as error,"
+          + " sum(multiSearchAny(toString(\"SeverityText\"), ['warn','WARN','Warn'])) as warn"
+          + " FROM \"otel\".\"otel_logs\" WHERE ( time >= toDateTime(1718006400) AND time <= toDateTime(1718028000) )"
+          + " GROUP BY time ORDER BY time ASC",
+      // FILTER, PREWHERE, derived tables
+      "SELECT ServiceName, count() FILTER (WHERE SeverityText = 'ERROR') AS errors, count() AS c FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
+      "SELECT ServiceName, count() AS c FROM otel.otel_logs PREWHERE ServiceName = 'checkout'"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
+      "SELECT ServiceName, count() AS c FROM otel.otel_logs PREWHERE ServiceName = 'a' OR ServiceName = 'b'"
+          + " WHERE (Timestamp >= toDateTime(1718006400)) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
+      "SELECT virtual_table.ServiceName AS svc, COUNT(*) AS count FROM (SELECT * FROM otel.otel_logs) AS virtual_table"
+          + " WHERE Timestamp >= '2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00' GROUP BY svc"
+          + " ORDER BY count DESC LIMIT 100",
+      "SELECT toStartOfHour(Timestamp) AS __timestamp, COUNT(*) AS count FROM (SELECT * FROM otel.otel_logs"
+          + " WHERE ServiceName = 'checkout') AS virtual_table WHERE Timestamp >= '2024-06-10 08:00:00'"
+          + " AND Timestamp < '2024-06-10 14:00:00' GROUP BY toStartOfHour(Timestamp) LIMIT 10000",
+      "SELECT ServiceName, sum(if(SeverityText = 'ERROR', 1, 0)) AS errors FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
+      "SELECT ServiceName, uniqIf(TraceId, SeverityText = 'ERROR') AS u FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
+      "SELECT ServiceName, avgIf(Duration, StatusCode = 'Error') AS a FROM otel.otel_traces"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
+      "select\n-- c\ntoStartOfInterval(otel_traces.Timestamp, INTERVAL (15 * 60) second) AS t, otel_traces.ServiceName AS svc,"
+          + " COUNT(*) AS a0 from `otel`.`otel_traces`  WHERE (fromUnixTimestamp64Micro(1717414020000000) > otel_traces.Timestamp)"
+          + " and (otel_traces.Timestamp >= toDateTime('2024-06-03 06:49:00'))\n\tGROUP BY toStartOfInterval(otel_traces.Timestamp,"
+          + " INTERVAL (15 * 60) second), otel_traces.ServiceName  ORDER BY toStartOfInterval(otel_traces.Timestamp, INTERVAL"
+          + " (15 * 60) second), otel_traces.ServiceName",
+      "SELECT ServiceName, COUNT(1) AS c, Count() AS d FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
+  })
+  void isReadFromTheRollup(String sql) {
+    assertTrue(reads(sql).contains("noemata_rollup"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "SELECT toStartOfInterval(toDateTime64(Timestamp, 3), INTERVAL 30000 millisecond) AS time, count() AS c"
+          + " FROM otel.otel_logs WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)"
+          + " GROUP BY time",
+      "SELECT toStartOfInterval(Timestamp, INTERVAL '90 second') AS t, count() AS c FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t",
+  })
+  void finerBucketsAreNot(String sql) {
+    skipped(sql, RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+  }
+}
