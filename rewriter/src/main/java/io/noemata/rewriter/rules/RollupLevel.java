@@ -609,10 +609,12 @@ final class RollupLevel {
     while (e instanceof Expr.Parens p) {
       e = p.inner();
     }
+    // wall clocks are read where the server reads them: a bare string in the column's zone, else its own
+    ZoneId stringZone = TimeConstant.columnZone(timeType, serverZone);
     if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {
-      return TimeConstant.of(parameters.get(p.start()));
+      return TimeConstant.of(parameters.get(p.start()), stringZone, serverZone);
     }
-    return TimeConstant.of(e);
+    return TimeConstant.of(e, stringZone, serverZone);
   }
 
   /** The raw time column as written in this conjunct, when it is not a name an alias takes. */
@@ -854,6 +856,18 @@ final class RollupLevel {
     }
     return c.args().stream().allMatch(a -> a instanceof Expr.Identifier || a instanceof Expr.Star s
         && s.qualifier().isEmpty() || callOverNames(a));
+  }
+
+  /** The window's earliest start in nanoseconds since the epoch (null when unbounded), for the cost estimate. */
+  Long windowStart() {
+    edits();
+    return lower == null ? null : lower.earliest();
+  }
+
+  /** The window's latest end in nanoseconds since the epoch (null when unbounded or moving). */
+  Long windowEnd() {
+    edits();
+    return upper == null ? null : upper.latest();
   }
 
   /** True when the level reads the rollup's whole buckets and raw rows for the rest of the window. */

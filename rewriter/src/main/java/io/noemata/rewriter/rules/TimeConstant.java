@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  * A constant point in time written in a query, in nanoseconds since the epoch.
  *
  * @param nanos the instant; for a wall-clock string without a time zone, that wall clock read as UTC
- * @param zoneKnown false for a wall-clock string the server reads in its own time zone, which the
- *     rewriter does not know: then alignment to whole minutes still holds (every zone in use is
+ * @param zoneKnown false for a wall-clock string the server reads in its own time zone, when the
+ *     rewriter does not know it: then alignment to whole minutes still holds (every zone in use is
  *     offset by whole quarter hours), but the instant is only known to within -14h..+12h
  */
 record TimeConstant(long nanos, boolean zoneKnown) {
@@ -27,6 +27,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
   static final long EARLIEST_OFFSET = 14 * 3600 * NANOS;
   static final long LATEST_OFFSET = 12 * 3600 * NANOS;
 
+  private static final Pattern COLUMN_ZONE = Pattern.compile("^DateTime(?:64)?\\((?:\\s*[0-9]\\s*,)?\\s*'([^']+)'\\s*\\)$");
   private static final Pattern WALL =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
 
@@ -40,13 +41,25 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     return zoneKnown ? nanos : nanos + LATEST_OFFSET;
   }
 
-  /** The value of {@code e} when it is a time constant in one of the spellings tools send. */
+  /** The value of {@code e} when it is a time constant in one of the spellings tools send; zones unknown. */
   static Optional<TimeConstant> of(Expr e) {
+    return of(e, null, null);
+  }
+
+  /**
+   * The same, with the zones the server reads wall clocks in when known (null when not).
+   *
+   * @param stringZone where a bare string compared with the time column is read: the column's own
+   *     zone ({@code DateTime64(9, 'UTC')}), else the server's
+   * @param serverZone where {@code toDateTime('...')} and the other parsers without a zone argument
+   *     read it: the server's (the session's) time zone
+   */
+  static Optional<TimeConstant> of(Expr e, ZoneId stringZone, ZoneId serverZone) {
     while (e instanceof Expr.Parens p) {
       e = p.inner();
     }
     if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
-      return wall(l, true, null);
+      return wall(l, true, stringZone);
     }
     if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()) {
       return Optional.empty();
@@ -66,7 +79,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         if (n.isPresent()) {
           return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true));
         }
-        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(null)) : Optional.empty();
+        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(serverZone)) : Optional.empty();
       }
       case "todatetime64", "parsedatetime64besteffort" -> {
         // (string, precision [, zone]); precision must keep every digit written
@@ -78,7 +91,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         if (precision.isEmpty() || args.size() == 3 && zone.isEmpty()) {
           return Optional.empty();
         }
-        Optional<TimeConstant> t = wall(l, true, zone.orElse(null));
+        Optional<TimeConstant> t = wall(l, true, zone.orElse(serverZone));
         return t.filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, precision.get()))) == 0);
       }
       case "parsedatetimebesteffort" -> {
@@ -90,7 +103,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
           return Optional.empty();
         }
         // DateTime keeps whole seconds: a written fraction must be zero
-        return wall(l, true, zone.orElse(null)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0);
+        return wall(l, true, zone.orElse(serverZone)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0);
       }
       case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
         if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {
@@ -130,6 +143,19 @@ record TimeConstant(long nanos, boolean zoneKnown) {
       return Optional.of(new TimeConstant(Math.addExact(Math.multiplyExact(seconds, NANOS), fraction), zone != null));
     } catch (DateTimeException | ArithmeticException e) {
       return Optional.empty();
+    }
+  }
+
+  /** The zone a {@code DateTime('zone')} or {@code DateTime64(p, 'zone')} column names, else {@code otherwise}. */
+  static ZoneId columnZone(String type, ZoneId otherwise) {
+    Matcher m = COLUMN_ZONE.matcher(type == null ? "" : type);
+    if (!m.find()) {
+      return otherwise;
+    }
+    try {
+      return ZoneId.of(m.group(1));
+    } catch (DateTimeException unknown) {
+      return null; // a zone Java does not know: its wall clocks stay unknown
     }
   }
 
