@@ -26,13 +26,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * The spec's "Rollups" rule: a query level reads the ready rollup that answers it at the least
  * estimated cost ({@link CheapestRead}; by grain, the coarsest, when the catalog has no row counts),
- * else the raw table, which is also read when it is estimated cheaper than every rollup. Every candidate of every level is reported: the one read, and for each other the
- * first condition it failed. A level is each SELECT that reads a source table (a UNION branch, a
+ * else the raw table, which is also read when it is estimated cheaper than every rollup. Every
+ * candidate of every level is reported: the one read, and for each other the first condition it
+ * failed (or, when it answers, why another read was preferred). A level is each SELECT that reads a source table (a UNION branch, a
  * subquery, a CTE); levels are decided one by one, so an outer query that only filters a
  * rewritten subquery stays as written.
  */
@@ -131,7 +133,7 @@ public final class RollupAnswers {
               underScalarWith.contains(s), declaredHashes, edits));
         }
         List<Outcome> answering = outcomes.stream().filter(o -> o.code == null).toList();
-        CheapestRead.Decision cost = estimate(s, name, info, answering, snapshot).orElse(null);
+        CheapestRead.Decision cost = estimate(s, name, answering, snapshot).orElse(null);
         Outcome chosen = cost == null ? choose(outcomes) : cost.rawIsCheaper() ? null : answering.get(cost.chosen());
         for (Outcome o : outcomes) {
           Rollup r = o.rollup;
@@ -159,10 +161,10 @@ public final class RollupAnswers {
    * The cost-aware choice among the candidates that answer ({@link CheapestRead}), from the row
    * counts the catalog read; empty when it holds none for the source or a target.
    */
-  private static java.util.Optional<CheapestRead.Decision> estimate(Query.Select s, TableName name, TableInfo info,
-      List<Outcome> answering, CatalogSnapshot snapshot) {
+  private static Optional<CheapestRead.Decision> estimate(Query.Select s, TableName name, List<Outcome> answering,
+      CatalogSnapshot snapshot) {
     if (answering.isEmpty()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     Map<String, TableRows> targets = new HashMap<>();
     for (Outcome o : answering) {

@@ -136,8 +136,8 @@ record TimeConstant(long nanos, boolean zoneKnown) {
       LocalDateTime wall = LocalDateTime.parse(m.group(1) + "T" + (m.group(2) == null ? "00:00:00" : m.group(2)),
           DateTimeFormatter.ISO_LOCAL_DATE_TIME);
       long seconds = zone == null ? wall.toEpochSecond(ZoneOffset.UTC) : wall.atZone(zone).toEpochSecond();
-      if (zone != null && !zone.getRules().isValidOffset(wall, zone.getRules().getOffset(wall))) {
-        return Optional.empty(); // a wall clock skipped by a DST gap
+      if (zone != null && zone.getRules().getValidOffsets(wall).size() != 1) {
+        return Optional.empty(); // a wall clock skipped by a DST gap, or repeated by an overlap: which instant is unsure
       }
       long fraction = m.group(3) == null ? 0 : Long.parseLong((m.group(3) + "000000000").substring(0, 9));
       return Optional.of(new TimeConstant(Math.addExact(Math.multiplyExact(seconds, NANOS), fraction), zone != null));
