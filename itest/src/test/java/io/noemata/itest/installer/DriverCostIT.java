@@ -10,17 +10,16 @@ import io.noemata.core.catalog.TableName;
 import io.noemata.driver.NoemataStatement;
 import io.noemata.driver.catalog.CatalogLoader;
 import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.itest.ResultRows;
 import io.noemata.rewriter.RollupSkip;
 import io.noemata.rewriter.RollupUse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.Statement;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,31 +53,18 @@ class DriverCostIT {
   }
 
   /** The rows noemata returns, its rollup decisions, and the rows plain clickhouse-jdbc returns. */
-  record Run(List<String> rows, List<RollupUse> uses, List<String> raw, String provenance) {}
+  record Run(List<List<String>> rows, List<RollupUse> uses, List<List<String>> raw, String provenance) {}
 
   static Run run(String sql) throws Exception {
-    List<String> rows;
+    List<List<String>> rows;
     QueryProvenance p;
     try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      rows = text(rs);
+      rows = ResultRows.rows(rs);
       p = s.unwrap(NoemataStatement.class).provenance();
     }
     try (Connection c = fx.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      return new Run(rows, p.rollups(), text(rs), p.toString());
+      return new Run(rows, p.rollups(), ResultRows.rows(rs), p.toString());
     }
-  }
-
-  static List<String> text(ResultSet rs) throws Exception {
-    List<String> out = new ArrayList<>();
-    ResultSetMetaData md = rs.getMetaData();
-    while (rs.next()) {
-      StringBuilder b = new StringBuilder();
-      for (int i = 1; i <= md.getColumnCount(); i++) {
-        b.append(i == 1 ? "" : " | ").append(rs.getString(i));
-      }
-      out.add(b.toString());
-    }
-    return out;
   }
 
   static RollupUse use(Run r, String key) {
