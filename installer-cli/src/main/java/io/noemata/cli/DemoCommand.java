@@ -190,7 +190,8 @@ final class DemoCommand implements Callable<Integer> {
     for (int i = 0; i < results.size(); i++) {
       PanelResult r = results.get(i);
       List<String> predicted = advice.replays().get(i).rollupsRead();
-      if (!predicted.equals(read.get(i))) {
+      // advise projects without the engine's row counts; the driver weighs them and may read the table instead
+      if (!predicted.equals(read.get(i)) && !r.rawIsCheaper()) {
         problems.add(r.query().panel() + ": advise said it reads " + predicted + ", the driver read " + read.get(i));
       }
       java.util.OptionalLong projected = advice.projections().get(i).projectedRows();
@@ -206,7 +207,7 @@ final class DemoCommand implements Callable<Integer> {
       if (r.difference() != null) {
         problems.add(r.query().panel() + ": result differs from raw: " + r.difference());
       }
-      if (r.query().expectAccelerated() && !r.accelerated()) {
+      if (r.query().expectAccelerated() && !r.accelerated() && !r.rawIsCheaper()) {
         problems.add(r.query().panel() + ": meant to be accelerated, was not");
       }
       accelerated += r.accelerated() ? 1 : 0;

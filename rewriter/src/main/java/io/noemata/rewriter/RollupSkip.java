@@ -38,6 +38,14 @@ public enum RollupSkip {
    * whole buckets alone and was read instead.
    */
   WHOLE_BUCKETS_PREFERRED("start and end the range on this rollup's grain boundaries to read it"),
+  /** Another rollup that answers the level is estimated cheaper to read (fewer rows, cheaper states). */
+  CHEAPER_ROLLUP_READ("nothing to do: another rollup answers this level at a lower estimated cost"),
+  /**
+   * Reading the raw table is estimated cheaper than every rollup that answers the level (a rollup
+   * holding about as many rows as the window, or states that cost more to merge than raw rows to read).
+   */
+  RAW_IS_CHEAPER("declare a rollup with fewer dimensions or a coarser grain for this level, so it holds far fewer"
+      + " rows than the table"),
   /**
    * The rule itself failed on the level (a bug, never a condition of the seed): the level reads
    * the table, and the code keeps the failure from passing for a skip.

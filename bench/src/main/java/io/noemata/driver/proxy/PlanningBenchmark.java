@@ -44,10 +44,29 @@ public class PlanningBenchmark {
   @Setup
   public void setUp() {
     queries = Corpus.shared();
-    snapshot = RollupCatalog.snapshot();
+    snapshot = withRows(RollupCatalog.snapshot());
     for (Corpus.Entry e : queries) {
       RewriteCache.rewrite(e.sql(), snapshot, "otel", Parameters.NONE);
     }
+  }
+
+  /** Thirty daily partitions for every table and rollup target: decisions go through the cost estimate. */
+  static CatalogSnapshot withRows(CatalogSnapshot s) {
+    java.util.Map<io.noemata.core.catalog.TableName, io.noemata.core.catalog.TableRows> rows = new java.util.HashMap<>();
+    s.tables().forEach((name, info) -> {
+      rows.put(name, daily(6_000_000));
+      info.rollups().forEach(r -> rows.put(new io.noemata.core.catalog.TableName(name.database(), r.target()), daily(80_000)));
+    });
+    return s.withRows(rows, s.version() + 1);
+  }
+
+  private static io.noemata.core.catalog.TableRows daily(long perDay) {
+    List<io.noemata.core.catalog.TableRows.Partition> parts = new java.util.ArrayList<>();
+    java.time.Instant day = java.time.Instant.parse("2024-05-20T00:00:00Z");
+    for (int d = 0; d < 30; d++, day = day.plusSeconds(86_400)) {
+      parts.add(new io.noemata.core.catalog.TableRows.Partition(day, day.plusSeconds(86_399), perDay));
+    }
+    return new io.noemata.core.catalog.TableRows(parts);
   }
 
   private String nextQuery() {

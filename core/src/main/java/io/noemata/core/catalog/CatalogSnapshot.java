@@ -18,9 +18,11 @@ import java.util.Optional;
  *     as {@code toStartOfHour(t)} without a zone argument cut their buckets; null when unknown
  * @param serverClock the server's clock when the snapshot was read ({@code now64()}): every query
  *     sent later runs at or after it, which bounds windows written with {@code now()}; null when unknown
+ * @param rows by physical table (sources and rollup targets), how many rows each partition holds, for
+ *     the rewriter's cost estimate; a table absent here has no estimate
  */
 public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone,
-    Instant serverClock) {
+    Instant serverClock, Map<TableName, TableRows> rows) {
 
   public static final CatalogSnapshot EMPTY = new CatalogSnapshot(0, Map.of());
 
@@ -29,8 +31,14 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
     this(version, tables, null, null);
   }
 
+  /** A snapshot without row counts. */
+  public CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone, Instant serverClock) {
+    this(version, tables, serverTimeZone, serverClock, Map.of());
+  }
+
   public CatalogSnapshot {
     tables = Map.copyOf(tables);
+    rows = Map.copyOf(rows);
     tables.forEach((k, v) -> {
       if (!k.equals(v.name())) {
         throw new IllegalArgumentException("table " + v.name() + " filed under " + k);
@@ -51,12 +59,22 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
 
   /** This snapshot with the server's time zone known. */
   public CatalogSnapshot withServerTimeZone(ZoneId zone) {
-    return new CatalogSnapshot(version, tables, zone, serverClock);
+    return new CatalogSnapshot(version, tables, zone, serverClock, rows);
   }
 
   /** This snapshot with the server's clock reading taken when it was loaded. */
   public CatalogSnapshot withServerClock(Instant clock) {
-    return new CatalogSnapshot(version, tables, serverTimeZone, clock);
+    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows);
+  }
+
+  /** This snapshot with the row counts of {@code counts} and a version that changes with them. */
+  public CatalogSnapshot withRows(Map<TableName, TableRows> counts, long newVersion) {
+    return new CatalogSnapshot(newVersion, tables, serverTimeZone, serverClock, counts);
+  }
+
+  /** The row counts of {@code name}, when the catalog read them. */
+  public Optional<TableRows> rows(TableName name) {
+    return Optional.ofNullable(rows.get(Objects.requireNonNull(name, "name")));
   }
 
   public Optional<TableInfo> table(TableName name) {

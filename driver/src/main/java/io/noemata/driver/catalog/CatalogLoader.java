@@ -7,6 +7,7 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
+import io.noemata.core.catalog.TableRows;
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerSchema;
@@ -105,6 +106,8 @@ public final class CatalogLoader {
     List<TableInfo> infos = new ArrayList<>();
     tables.values().forEach(b -> infos.add(b.build()));
     CatalogSnapshot snapshot = CatalogSnapshot.of(version(infos), infos);
+    Map<TableName, TableRows> counts = rowCounts(c, infos);
+    snapshot = snapshot.withRows(counts, version(infos) * 31 + counts.toString().hashCode());
     try (Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT timezone(), toUnixTimestamp64Milli(now64(3))")) {
       if (rs.next()) {
@@ -112,6 +115,47 @@ public final class CatalogLoader {
       }
     }
     return snapshot;
+  }
+
+  /**
+   * Rows per partition of every table with rollups and of their targets, in one read of {@code
+   * system.parts} with the rest of the catalog: the cost estimate's input, refreshed as the catalog is.
+   */
+  static Map<TableName, TableRows> rowCounts(Connection c, List<TableInfo> infos) throws SQLException {
+    List<String> wanted = new ArrayList<>();
+    for (TableInfo t : infos) {
+      if (!t.rollups().isEmpty()) {
+        wanted.add("(" + Literals.string(t.name().database()) + ", " + Literals.string(t.name().table()) + ")");
+        t.rollups().forEach(r -> wanted.add("(" + Literals.string(t.name().database()) + ", "
+            + Literals.string(r.target()) + ")"));
+      }
+    }
+    Map<TableName, List<TableRows.Partition>> parts = new LinkedHashMap<>();
+    if (wanted.isEmpty()) {
+      return Map.of();
+    }
+    String sql = "SELECT database, table, sum(rows), toUnixTimestamp(min(min_time)), toUnixTimestamp(max(max_time))"
+        + " FROM system.parts WHERE active AND (database, table) IN (" + String.join(", ", wanted) + ")"
+        + " GROUP BY database, table, partition_id";
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        parts.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), k -> new ArrayList<>())
+            .add(new TableRows.Partition(Instant.ofEpochSecond(rs.getLong(4)),
+                Instant.ofEpochSecond(Math.max(rs.getLong(4), rs.getLong(5))), rs.getLong(3)));
+      }
+    } catch (SQLException unreadable) {
+      // no estimate is no reason to lose the catalog: rollups are then chosen by grain alone
+      LOG.debug("noemata: system.parts is not readable: {}", CatalogCache.firstLine(unreadable));
+      return Map.of();
+    }
+    Map<TableName, TableRows> out = new LinkedHashMap<>();
+    parts.forEach((k, v) -> out.put(k, new TableRows(v)));
+    for (TableInfo t : infos) { // a target with no parts holds no rows; a source without parts (a view) has no estimate
+      if (!t.rollups().isEmpty() && out.containsKey(t.name())) {
+        t.rollups().forEach(r -> out.putIfAbsent(new TableName(t.name().database(), r.target()), new TableRows(List.of())));
+      }
+    }
+    return out;
   }
 
   /** The zone the server cuts wall-clock buckets in; null when it names one Java does not know. */

@@ -27,6 +27,20 @@ public final class Dashboard {
         unalignedFrom, unalignedFrom + 36 * 3600);
   }
 
+  /**
+   * A 7-day hourly panel (errors per hour by service over the seven whole days before the last
+   * midnight of the data, or as many as there are after the first): the shape whose rollup read is
+   * measured against {@code SELECT 1}, the floor of a round trip.
+   */
+  public static DashboardQuery sevenDayHourly(OtelDataSpec spec) {
+    LocalDate first = spec.firstDay();
+    String window = "Timestamp >= toDateTime('" + first.plusDays(Math.max(1, spec.days() - 7)) + " 00:00:00')"
+        + " AND Timestamp < toDateTime('" + first.plusDays(spec.days()) + " 00:00:00')";
+    return new DashboardQuery("Error logs per hour by service, 7 days", "HyperDX chart",
+        "SELECT toStartOfHour(Timestamp) AS time, ServiceName, countIf(SeverityNumber >= 17) AS errors\n"
+            + "FROM otel.otel_logs WHERE " + window + "\nGROUP BY time, ServiceName ORDER BY time, ServiceName", true);
+  }
+
   /** The panels; {@code from}/{@code to} are whole-hour instants inside the generated days. */
   static List<DashboardQuery> panels(String from, String to, long unalignedFromUnix, long unalignedToUnix) {
     String window = "Timestamp >= toDateTime('" + from + "') AND Timestamp < toDateTime('" + to + "')";

@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.noemata.driver.NoemataStatement;
 import io.noemata.embedded.http.QueryLog;
+import io.noemata.rewriter.RollupSkip;
 
 /**
  * Runs each panel on plain clickhouse-jdbc and through noemata, alternating the two so that both
@@ -44,10 +46,10 @@ public final class DashboardRun {
       proxiedMs[i] = execute(proxied, q.sql()).millis;
     }
     return new PanelResult(q, proxiedFirst.sent, median(rawMs), median(proxiedMs), rowsRead(q.sql()), rowsRead(proxiedFirst.sent),
-        proxiedFirst.warnings, rawFirst.table.difference(proxiedFirst.table, TOLERANCE));
+        proxiedFirst.warnings, rawFirst.table.difference(proxiedFirst.table, TOLERANCE), proxiedFirst.rawIsCheaper);
   }
 
-  private record Execution(ResultTable table, double millis, String sent, List<String> warnings) {}
+  private record Execution(ResultTable table, double millis, String sent, List<String> warnings, boolean rawIsCheaper) {}
 
   /** Rows the engine reads for {@code sql}: the sum over the tables {@code EXPLAIN ESTIMATE} lists. */
   private long rowsRead(String sql) throws SQLException {
@@ -65,17 +67,22 @@ public final class DashboardRun {
     long started = System.nanoTime();
     ResultTable table;
     List<String> warnings = new ArrayList<>();
+    boolean rawIsCheaper = false;
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       table = ResultTable.read(rs);
       for (SQLWarning w = s.getWarnings(); w != null; w = w.getNextWarning()) {
         warnings.add(w.getMessage());
+      }
+      if (s.isWrapperFor(NoemataStatement.class) && s.unwrap(NoemataStatement.class).provenance() != null) {
+        rawIsCheaper = s.unwrap(NoemataStatement.class).provenance().rollups().stream()
+            .anyMatch(u -> u.code() == RollupSkip.RAW_IS_CHEAPER);
       }
     }
     double millis = (System.nanoTime() - started) / 1e6;
     List<QueryLog.Entry> arrived = log.since(mark);
     // The query itself is the last statement that arrived; earlier ones are catalog reads.
     QueryLog.Entry last = arrived.isEmpty() ? null : arrived.get(arrived.size() - 1);
-    return new Execution(table, millis, last == null ? sql : last.sql(), warnings);
+    return new Execution(table, millis, last == null ? sql : last.sql(), warnings, rawIsCheaper);
   }
 
   private static double median(double[] values) {

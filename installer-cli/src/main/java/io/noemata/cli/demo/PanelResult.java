@@ -13,6 +13,8 @@ import java.util.List;
  * @param proxiedRowsRead rows the engine read for what noemata sent
  * @param warnings the provenance warnings noemata attached, as a person reads them
  * @param difference null when both results are the same (see {@link ResultTable#difference}), else the first difference
+ * @param rawIsCheaper true when noemata read the table because it estimated that cheaper than every
+ *     rollup that answers ({@code RAW_IS_CHEAPER})
  */
 public record PanelResult(
     DashboardQuery query,
@@ -22,7 +24,8 @@ public record PanelResult(
     long rawRowsRead,
     long proxiedRowsRead,
     List<String> warnings,
-    String difference) {
+    String difference,
+    boolean rawIsCheaper) {
 
   public PanelResult {
     warnings = List.copyOf(warnings);

@@ -73,9 +73,8 @@ final class Install {
     LedgerRow row = s.ledger.get(Planner.identity(r));
     boolean fresh = row == null || row.cutover() == null || row.parsedState() == LedgerState.PRUNED;
     if (fresh) {
-      Instant cutover = cutover(s, r);
-      row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now())
-          .withBackfill(cutover, null, null, s.now(), next());
+      // the cutover is planned when the view is about to be created, never before slower steps
+      row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
       s.record(row);
     }
     s.execute(RollupDdl.createTarget(r));
@@ -93,14 +92,17 @@ final class Install {
       // changed on the server but still writing into this target: put its query back in place
       s.execute(RollupDdl.modifyQuery(r, row.cutover()));
     }
+    if (fresh) {
+      row = row.withBackfill(cutover(s, r), null, null, s.now(), next());
+      s.record(row);
+    } else if (mv == null && !s.now().isBefore(deadline(s, r, row))) {
+      // the view did not exist when rows after the cutover began to arrive, so they are missing: start over
+      s.options.progress().step("  the materialized view was missing after the cutover: refilling " + r.object());
+      s.execute("TRUNCATE TABLE IF EXISTS " + Literals.qualified(db, r.object()));
+      row = row.withBackfill(cutover(s, r), null, null, s.now(), next());
+      s.record(row);
+    }
     if (mv == null) {
-      if (!s.now().isBefore(row.cutover())) {
-        // the view did not exist at the cutover, so rows after it are missing: start over
-        s.options.progress().step("  the materialized view was missing after the cutover: refilling " + r.object());
-        s.execute("TRUNCATE TABLE IF EXISTS " + Literals.qualified(db, r.object()));
-        row = row.withBackfill(cutover(s, r), null, null, s.now(), next());
-        s.record(row);
-      }
       s.execute(RollupDdl.createMaterializedView(r, row.cutover()));
     }
     objectRecorded(s, r);
@@ -108,6 +110,24 @@ final class Install {
         : LedgerState.BACKFILLING;
     s.record(row.withRetirement(state, null, null, null, s.now(), next()).withRevision(s.plan.revision(), s.now(),
         next()));
+  }
+
+  /**
+   * Until when a view planned with the ledger's cutover may still be created without missing rows:
+   * the cutover itself; for a {@code from} rollup whose cutover is the bucket of the finer one's
+   * pending cutover, the finer cutover (the finer view writes nothing at or after our bucket before it).
+   */
+  static Instant deadline(Session s, Accelerator.Rollup r, LedgerRow row) {
+    if (r.from() == null) {
+      return row.cutover();
+    }
+    LedgerRow f = s.ledger.get(Planner.identity(finer(s, r)));
+    long g = finer(s, r).grainSeconds();
+    if (f != null && f.cutover() != null && Math.floorDiv(f.cutover().getEpochSecond(), g) * g
+        == row.cutover().getEpochSecond() && f.cutover().isAfter(row.cutover())) {
+      return f.cutover();
+    }
+    return row.cutover();
   }
 
   /**
@@ -183,7 +203,7 @@ final class Install {
     while (s.now().isBefore(t)) {
       s.lock.renew();
       try {
-        Thread.sleep(Math.max(10, Math.min(1000, Duration.between(s.now(), t).toMillis())));
+        s.options.sleeper().sleep(Duration.ofMillis(Math.max(10, Math.min(1000, Duration.between(s.now(), t).toMillis()))));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new InstallException("interrupted while waiting for the cutover");

@@ -17,9 +17,19 @@ import java.util.Objects;
  * @param holder who holds the lock, as a second installation reports it
  * @param progress where steps and chunks are reported
  * @param checkpoints told at each resumable point (kill tests stop the process there; none otherwise)
+ * @param sleeper how waits for the clock pass (tests advance their clock instead of sleeping)
  */
 public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration retirement, Duration mutationTimeout,
-    Clock clock, String holder, Progress progress, Checkpoints checkpoints) {
+    Clock clock, String holder, Progress progress, Checkpoints checkpoints, Sleeper sleeper) {
+
+  /** Waits {@code d} of the installation's clock. */
+  @FunctionalInterface
+  public interface Sleeper {
+    void sleep(Duration d) throws InterruptedException;
+  }
+
+  /** Real time passes. */
+  public static final Sleeper THREAD_SLEEP = d -> Thread.sleep(d.toMillis());
 
   public static final Duration DEFAULT_CUTOVER_DELAY = Duration.ofSeconds(30);
   public static final Duration DEFAULT_RETIREMENT = Duration.ofDays(7);
@@ -33,6 +43,7 @@ public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration r
     Objects.requireNonNull(holder, "holder");
     Objects.requireNonNull(progress, "progress");
     Objects.requireNonNull(checkpoints, "checkpoints");
+    Objects.requireNonNull(sleeper, "sleeper");
     if (cutoverDelay.isNegative()) {
       throw new IllegalArgumentException("cutover delay must not be negative");
     }
@@ -41,26 +52,35 @@ public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration r
   /** The seed's defaults: cutover 30 s after the plan, 60 s lock, seven days of retirement. */
   public static InstallOptions defaults(String holder, Progress progress) {
     return new InstallOptions(DEFAULT_CUTOVER_DELAY, NamespaceLock.DEFAULT_TTL, DEFAULT_RETIREMENT,
-        Duration.ofHours(6), Clock.systemUTC(), holder, progress, Checkpoints.NONE);
+        Duration.ofHours(6), Clock.systemUTC(), holder, progress, Checkpoints.NONE, THREAD_SLEEP);
   }
 
   public InstallOptions withCutoverDelay(Duration d) {
-    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress, checkpoints);
+    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress, checkpoints, sleeper);
   }
 
   public InstallOptions withClock(Clock c) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, checkpoints);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, checkpoints, sleeper);
+  }
+
+  /** A clock and the waits that pass it: a test's clock that moves when the installer waits. */
+  public InstallOptions withClock(Clock c, Sleeper s) {
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, checkpoints, s);
+  }
+
+  public InstallOptions withProgress(Progress p) {
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, p, checkpoints, sleeper);
   }
 
   public InstallOptions withLockTtl(Duration ttl) {
-    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress, checkpoints);
+    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress, checkpoints, sleeper);
   }
 
   public InstallOptions withHolder(String h) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress, checkpoints);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress, checkpoints, sleeper);
   }
 
   public InstallOptions withCheckpoints(Checkpoints c) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, progress, c);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, progress, c, sleeper);
   }
 }

@@ -4,6 +4,9 @@ import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
+import io.noemata.core.catalog.TableRows;
+import io.noemata.rewriter.cost.AggregateKind;
+import io.noemata.rewriter.cost.CheapestRead;
 import io.noemata.rewriter.Edit;
 import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RollupSkip;
@@ -23,12 +26,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * The spec's "Rollups" rule: a query level reads the coarsest ready rollup that answers it, else
- * the raw table. Every candidate of every level is reported: the one read, and for each other the
- * first condition it failed. A level is each SELECT that reads a source table (a UNION branch, a
+ * The spec's "Rollups" rule: a query level reads the ready rollup that answers it at the least
+ * estimated cost ({@link CheapestRead}; by grain, the coarsest, when the catalog has no row counts),
+ * else the raw table, which is also read when it is estimated cheaper than every rollup. Every
+ * candidate of every level is reported: the one read, and for each other the first condition it
+ * failed (or, when it answers, why another read was preferred). A level is each SELECT that reads a source table (a UNION branch, a
  * subquery, a CTE); levels are decided one by one, so an outer query that only filters a
  * rewritten subquery stays as written.
  */
@@ -48,7 +54,9 @@ public final class RollupAnswers {
    */
   private static final Set<String> MEANING_SETTINGS = Set.of("prefer_column_name_to_alias",
       "aggregate_functions_null_for_empty", "group_by_use_nulls", "enable_analyzer", "allow_experimental_analyzer",
-      "compatibility", "join_default_strictness", "any_join_distinct_right_table_keys");
+      "compatibility", "join_default_strictness", "any_join_distinct_right_table_keys",
+      // wall clocks and buckets are read in the catalog's zone; another session zone moves them
+      "session_timezone");
 
   private RollupAnswers() {}
 
@@ -133,7 +141,9 @@ public final class RollupAnswers {
               underScalarWith.contains(s) || inlined != null && underScalarWith.contains(inlined.inner()),
               declaredHashes, edits));
         }
-        Outcome chosen = choose(outcomes);
+        List<Outcome> answering = outcomes.stream().filter(o -> o.code == null).toList();
+        CheapestRead.Decision cost = estimate(s, name, answering, snapshot).orElse(null);
+        Outcome chosen = cost == null ? choose(outcomes) : cost.rawIsCheaper() ? null : answering.get(cost.chosen());
         for (Outcome o : outcomes) {
           Rollup r = o.rollup;
           if (o == chosen) {
@@ -143,12 +153,10 @@ public final class RollupAnswers {
             }
             uses.add(RollupUse.read(level, name.toString(), r.key(), r.stableView(), o.rawEdges));
           } else if (o.code == null) {
-            boolean coarser = r.grain().compareTo(chosen.rollup.grain()) > 0;
-            uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(),
-                coarser ? RollupSkip.WHOLE_BUCKETS_PREFERRED : RollupSkip.COARSER_ROLLUP_READ, coarser
-                    ? r.key() + " answers only with raw rows for part of the window, while " + chosen.rollup.key()
-                        + " answers from whole buckets alone"
-                    : "the coarser rollup " + chosen.rollup.key() + " answers this level"));
+            uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(), notChosen(o, chosen),
+                notChosenWhy(o, chosen, cost == null ? null : cost.raw(), cost == null ? null
+                    : cost.costs().get(answering.indexOf(o)), cost == null || chosen == null ? null
+                    : cost.costs().get(answering.indexOf(chosen)), name)));
           } else {
             uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(), o.code, o.why));
           }
@@ -158,6 +166,51 @@ public final class RollupAnswers {
     return new Result(edits, uses);
   }
 
+  /**
+   * The cost-aware choice among the candidates that answer ({@link CheapestRead}), from the row
+   * counts the catalog read; empty when it holds none for the source or a target.
+   */
+  private static Optional<CheapestRead.Decision> estimate(Query.Select s, TableName name, List<Outcome> answering,
+      CatalogSnapshot snapshot) {
+    if (answering.isEmpty()) {
+      return Optional.empty();
+    }
+    Map<String, TableRows> targets = new HashMap<>();
+    for (Outcome o : answering) {
+      snapshot.rows(new TableName(name.database(), o.rollup.target())).ifPresent(t -> targets.put(o.rollup.target(), t));
+    }
+    Outcome any = answering.get(0);
+    return CheapestRead.choose(answering.stream().map(o -> new CheapestRead.Candidate(o.rollup, o.rawEdges)).toList(),
+        snapshot.rows(name).orElse(null), targets, any.windowStart, any.windowEnd, AggregateKind.of(s));
+  }
+
+  /** Why an answering candidate was not read. */
+  private static RollupSkip notChosen(Outcome o, Outcome chosen) {
+    if (chosen == null) {
+      return RollupSkip.RAW_IS_CHEAPER;
+    }
+    if (o.rollup.grain().compareTo(chosen.rollup.grain()) <= 0) {
+      return RollupSkip.COARSER_ROLLUP_READ;
+    }
+    return o.rawEdges && !chosen.rawEdges ? RollupSkip.WHOLE_BUCKETS_PREFERRED : RollupSkip.CHEAPER_ROLLUP_READ;
+  }
+
+  private static String notChosenWhy(Outcome o, Outcome chosen, Double raw, Double mine, Double theirs,
+      TableName name) {
+    String key = o.rollup.key();
+    if (chosen == null) {
+      return String.format(Locale.ROOT, "reading %s is estimated cheaper: %,.0f against %,.0f for %s (rows read,"
+          + " weighted by what their aggregates cost per row)", name, raw, mine, key);
+    }
+    String estimates = mine == null ? "" : String.format(Locale.ROOT, " (estimated %,.0f against %,.0f)", mine, theirs);
+    return switch (notChosen(o, chosen)) {
+      case WHOLE_BUCKETS_PREFERRED -> key + " answers only with raw rows for part of the window, while "
+          + chosen.rollup.key() + " answers from whole buckets alone" + estimates;
+      case COARSER_ROLLUP_READ -> "the coarser rollup " + chosen.rollup.key() + " answers this level" + estimates;
+      default -> chosen.rollup.key() + " answers this level at a lower estimated cost" + estimates;
+    };
+  }
+
   /** One candidate's decision: the edits when it answers (code null), else why not. */
   private static final class Outcome {
     final Rollup rollup;
@@ -165,6 +218,8 @@ public final class RollupAnswers {
     String why;
     List<Edit> edits = List.of();
     boolean rawEdges;
+    Long windowStart;
+    Long windowEnd;
 
     Outcome(Rollup rollup) {
       this.rollup = rollup;
@@ -204,6 +259,8 @@ public final class RollupAnswers {
             snapshot.serverTimeZone(), snapshot.serverClock());
         o.edits = answer.edits();
         o.rawEdges = answer.rawEdges();
+        o.windowStart = answer.windowStart();
+        o.windowEnd = answer.windowEnd();
       } catch (RollupLevel.Skip skip) {
         o.code = skip.code;
         o.why = skip.getMessage();

@@ -673,34 +673,12 @@ final class RollupLevel {
     while (e instanceof Expr.Parens p) {
       e = p.inner();
     }
+    // wall clocks are read where the server reads them: a bare string in the column's zone, else its own
+    ZoneId stringZone = TimeConstant.columnZone(timeType, serverZone);
     if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {
-      return TimeConstant.of(parameters.get(p.start()), serverZone, literalZone());
+      return TimeConstant.of(parameters.get(p.start()), serverZone, stringZone);
     }
-    return TimeConstant.of(e, serverZone, literalZone());
-  }
-
-  /** Where the server reads a bare wall-clock string compared with the time column: the column's zone, else its own. */
-  private ZoneId literalZone() {
-    if (literalZone == null) {
-      literalZone = Optional.ofNullable(columnZone());
-    }
-    return literalZone.orElse(null);
-  }
-
-  private Optional<ZoneId> literalZone;
-  private static final java.util.regex.Pattern ZONED =
-      java.util.regex.Pattern.compile("DateTime(?:64)?\\((?:[0-9]\\s*,\\s*)?'([^']+)'\\)");
-
-  private ZoneId columnZone() {
-    java.util.regex.Matcher m = ZONED.matcher(timeType);
-    if (m.matches()) {
-      try {
-        return ZoneId.of(m.group(1));
-      } catch (java.time.DateTimeException unknown) {
-        return null;
-      }
-    }
-    return serverZone;
+    return TimeConstant.of(e, serverZone, stringZone);
   }
 
   /** The raw time column as written in this conjunct, when it is not a name an alias takes. */
@@ -972,6 +950,18 @@ final class RollupLevel {
     }
     return c.args().stream().allMatch(a -> a instanceof Expr.Identifier || a instanceof Expr.Star s
         && s.qualifier().isEmpty() || callOverNames(a));
+  }
+
+  /** The window's earliest start in nanoseconds since the epoch (null when unbounded), for the cost estimate. */
+  Long windowStart() {
+    edits();
+    return lower == null ? null : lower.earliest();
+  }
+
+  /** The window's latest end in nanoseconds since the epoch (null when unbounded or moving). */
+  Long windowEnd() {
+    edits();
+    return upper == null ? null : upper.latest();
   }
 
   /** True when the level reads the rollup's whole buckets and raw rows for the rest of the window. */

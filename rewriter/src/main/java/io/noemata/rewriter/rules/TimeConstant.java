@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  * A constant point in time written in a query, in nanoseconds since the epoch.
  *
  * @param nanos the instant; for a wall-clock string without a time zone, that wall clock read as UTC
- * @param zoneKnown false for a wall-clock string the server reads in its own time zone, which the
- *     rewriter does not know: then alignment to whole minutes still holds (every zone in use is
+ * @param zoneKnown false for a wall-clock string the server reads in its own time zone, when the
+ *     rewriter does not know it: then alignment to whole minutes still holds (every zone in use is
  *     offset by whole quarter hours), but the instant is only known to within -14h..+12h
  */
 record TimeConstant(long nanos, boolean zoneKnown) {
@@ -27,6 +27,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
   static final long EARLIEST_OFFSET = 14 * 3600 * NANOS;
   static final long LATEST_OFFSET = 12 * 3600 * NANOS;
 
+  private static final Pattern COLUMN_ZONE = Pattern.compile("^DateTime(?:64)?\\((?:\\s*[0-9]\\s*,)?\\s*'([^']+)'\\s*\\)$");
   private static final Pattern WALL =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
 
@@ -155,13 +156,26 @@ record TimeConstant(long nanos, boolean zoneKnown) {
       LocalDateTime wall = LocalDateTime.parse(m.group(1) + "T" + (m.group(2) == null ? "00:00:00" : m.group(2)),
           DateTimeFormatter.ISO_LOCAL_DATE_TIME);
       long seconds = zone == null ? wall.toEpochSecond(ZoneOffset.UTC) : wall.atZone(zone).toEpochSecond();
-      if (zone != null && !zone.getRules().isValidOffset(wall, zone.getRules().getOffset(wall))) {
-        return Optional.empty(); // a wall clock skipped by a DST gap
+      if (zone != null && zone.getRules().getValidOffsets(wall).size() != 1) {
+        return Optional.empty(); // a wall clock skipped by a DST gap, or repeated by an overlap: which instant is unsure
       }
       long fraction = m.group(3) == null ? 0 : Long.parseLong((m.group(3) + "000000000").substring(0, 9));
       return Optional.of(new TimeConstant(Math.addExact(Math.multiplyExact(seconds, NANOS), fraction), zone != null));
     } catch (DateTimeException | ArithmeticException e) {
       return Optional.empty();
+    }
+  }
+
+  /** The zone a {@code DateTime('zone')} or {@code DateTime64(p, 'zone')} column names, else {@code otherwise}. */
+  static ZoneId columnZone(String type, ZoneId otherwise) {
+    Matcher m = COLUMN_ZONE.matcher(type == null ? "" : type);
+    if (!m.find()) {
+      return otherwise;
+    }
+    try {
+      return ZoneId.of(m.group(1));
+    } catch (DateTimeException unknown) {
+      return null; // a zone Java does not know: its wall clocks stay unknown
     }
   }
 

@@ -614,6 +614,67 @@ class RollupAnswersTest {
       assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(ragged, "r_logs").code());
     }
 
+    /**
+     * The demo's "Error logs per hour by service": whole days written as wall clocks without a zone,
+     * which the server reads in its own zone. Known (the catalog reads it), the bounds are instants on
+     * hour boundaries and the hourly rollup answers from whole buckets; they were taken as unknown
+     * to within -14h..+12h, so only 15-minute grains counted as aligned and the hourly rollup was
+     * judged to need raw rows.
+     */
+    @Test
+    void wallClockBoundsInTheServersZoneKeepTheCoarsestRollup() {
+      String sql = "SELECT toStartOfHour(Timestamp) AS time, ServiceName, count() AS logs FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime('2024-06-09 00:00:00') AND Timestamp < toDateTime('2024-06-15 00:00:00')"
+          + " GROUP BY time, ServiceName ORDER BY time, ServiceName";
+      RewriteResult r = rewrite(sql, both.withServerTimeZone(java.time.ZoneId.of("Etc/UTC")));
+      RollupUse hourly = use(r, "r_logs_1h");
+      assertTrue(hourly.read() && !hourly.rawEdges(), hourly.toString());
+      assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(r, "r_logs").code());
+      assertTrue(r.sql().contains("`otel`.`noemata_rollup_logs_r_logs_1h` WHERE"), r.sql());
+      // a bare string is read in the column's zone, the server's here
+      RewriteResult bare = rewrite(sql.replace("toDateTime('2024-06-09 00:00:00')", "'2024-06-09 00:00:00'"),
+          both.withServerTimeZone(java.time.ZoneOffset.UTC));
+      assertTrue(use(bare, "r_logs_1h").read() && !use(bare, "r_logs_1h").rawEdges());
+      // in a zone offset by 5:30 midnight is inside an hourly bucket: whole buckets only from the minute rollup
+      String count = "SELECT count() AS n FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-09 00:00:00')"
+          + " AND Timestamp < toDateTime('2024-06-15 00:00:00')";
+      RewriteResult kolkata = rewrite(count, both.withServerTimeZone(java.time.ZoneId.of("Asia/Kolkata")));
+      assertEquals(RollupSkip.WHOLE_BUCKETS_PREFERRED, use(kolkata, "r_logs_1h").code());
+      assertTrue(use(kolkata, "r_logs").read() && !use(kolkata, "r_logs").rawEdges());
+      // a session zone set by the statement moves every wall clock: no rollup
+      RewriteResult session = rewrite(count + " SETTINGS session_timezone = 'Asia/Kolkata'",
+          both.withServerTimeZone(java.time.ZoneOffset.UTC));
+      assertFalse(session.changed());
+    }
+
+    /** With row counts in the catalog, a rollup estimated dearer than raw is not read, and says so. */
+    @Test
+    void rawIsReadWhenEstimatedCheaper() {
+      String sql = "SELECT count() AS n, uniq(TraceId) AS traces FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1717977600) AND Timestamp < toDateTime(1718064000)";
+      io.noemata.core.catalog.TableName logs = new io.noemata.core.catalog.TableName("otel", "otel_logs");
+      java.util.function.LongFunction<io.noemata.core.catalog.TableRows> day = rows -> new io.noemata.core.catalog.TableRows(
+          List.of(new io.noemata.core.catalog.TableRows.Partition(Instant.parse("2024-06-10T00:00:00Z"),
+              Instant.parse("2024-06-10T23:59:59Z"), rows)));
+      CatalogSnapshot dear = both.withRows(Map.of(logs, day.apply(10_000), new io.noemata.core.catalog.TableName("otel",
+          hour.target()), day.apply(9_000), new io.noemata.core.catalog.TableName("otel", minute.target()),
+          day.apply(12_000)), 7);
+      RewriteResult r = rewrite(sql, dear);
+      assertFalse(r.changed(), r.sql());
+      RollupUse hourly = use(r, "r_logs_1h");
+      assertEquals(RollupSkip.RAW_IS_CHEAPER, hourly.code());
+      assertTrue(hourly.reason().startsWith("reading otel.otel_logs is estimated cheaper: 49,500 against 53,550 for"
+          + " r_logs_1h"), hourly.reason());
+      assertEquals(RollupSkip.RAW_IS_CHEAPER, use(r, "r_logs").code());
+      // the same rollups holding a tenth of the rows are read, the cheaper first
+      CatalogSnapshot cheap = both.withRows(Map.of(logs, day.apply(10_000), new io.noemata.core.catalog.TableName("otel",
+          hour.target()), day.apply(900), new io.noemata.core.catalog.TableName("otel", minute.target()),
+          day.apply(800)), 8);
+      RewriteResult c = rewrite(sql, cheap);
+      assertTrue(use(c, "r_logs").read(), c.provenance().toString());
+      assertEquals(RollupSkip.CHEAPER_ROLLUP_READ, use(c, "r_logs_1h").code());
+    }
+
     @Test
     void aFinerRollupAnswersWhatTheCoarserCannot() {
       RewriteResult r = rewrite("SELECT toStartOfFiveMinutes(Timestamp) AS t, count() AS n FROM otel.otel_logs"

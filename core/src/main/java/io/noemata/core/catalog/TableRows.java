@@ -1,0 +1,36 @@
+package io.noemata.core.catalog;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How many rows one table holds, partition by partition, with the time range each partition's
+ * rows span ({@code system.parts}: active parts summed per partition, {@code min_time}/{@code
+ * max_time} of the partition key's time column). The rewriter estimates from it how many rows a
+ * window reads; it is read with the catalog, never per query.
+ *
+ * @param partitions every partition that holds rows, in any order
+ */
+public record TableRows(List<Partition> partitions) {
+
+  /** One partition: {@code rows} rows stamped from {@code first} to {@code last}, both inclusive. */
+  public record Partition(Instant first, Instant last, long rows) {
+    public Partition {
+      Objects.requireNonNull(first, "first");
+      Objects.requireNonNull(last, "last");
+      if (last.isBefore(first) || rows < 0) {
+        throw new IllegalArgumentException("a partition spans " + first + " to " + last + " with " + rows + " rows");
+      }
+    }
+  }
+
+  public TableRows {
+    partitions = List.copyOf(partitions);
+  }
+
+  /** Rows of the whole table. */
+  public long total() {
+    return partitions.stream().mapToLong(Partition::rows).sum();
+  }
+}

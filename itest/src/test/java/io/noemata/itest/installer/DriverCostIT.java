@@ -1,0 +1,121 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.catalog.TableName;
+import io.noemata.driver.NoemataStatement;
+import io.noemata.driver.catalog.CatalogLoader;
+import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.itest.ResultRows;
+import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.RollupUse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The cost-aware choice on the engine: the catalog carries each table's and target's rows from
+ * {@code system.parts}; whole days written as wall clocks read the hourly rollup from whole
+ * buckets; a DDSketch panel over a minute rollup holding about as many rows as the table reads the
+ * table, saying why with both estimates. Every answer equals raw.
+ */
+class DriverCostIT {
+
+  static final String DB = "drv_cost";
+  @TempDir static Path dir;
+  static InstallerFixture fx;
+
+  @BeforeAll
+  static void publish() throws Exception {
+    fx = new InstallerFixture(DB, dir, 4_000);
+    fx.publish();
+    // the catalog is cached per server and user: one loaded by an earlier test does not know these rollups
+    try (Connection c = connect()) {
+      c.unwrap(io.noemata.driver.NoemataConnection.class).invalidateCatalog();
+    }
+  }
+
+  static Connection connect() throws Exception {
+    return DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/" + DB,
+        InstallerFixture.TARGET.credentials());
+  }
+
+  /** The rows noemata returns, its rollup decisions, and the rows plain clickhouse-jdbc returns. */
+  record Run(List<List<String>> rows, List<RollupUse> uses, List<List<String>> raw, String provenance) {}
+
+  static Run run(String sql) throws Exception {
+    List<List<String>> rows;
+    QueryProvenance p;
+    try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      rows = ResultRows.rows(rs);
+      p = s.unwrap(NoemataStatement.class).provenance();
+    }
+    try (Connection c = fx.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      return new Run(rows, p.rollups(), ResultRows.rows(rs), p.toString());
+    }
+  }
+
+  static RollupUse use(Run r, String key) {
+    return r.uses().stream().filter(u -> u.rollup().equals(key)).findFirst().orElseThrow(() -> new AssertionError(
+        key + " not decided: " + r.provenance()));
+  }
+
+  @Test
+  void theCatalogCarriesRowsPerPartitionOfTablesAndTargets() throws Exception {
+    try (Connection c = fx.connect()) {
+      CatalogSnapshot snapshot = CatalogLoader.load(c, "noemata");
+      TableInfo logs = snapshot.table(new TableName(DB, "otel_logs")).orElseThrow();
+      assertEquals(fx.count("SELECT count() FROM " + DB + ".otel_logs"),
+          snapshot.rows(logs.name()).orElseThrow().total());
+      for (var r : logs.rollups()) {
+        assertEquals(fx.count("SELECT count() FROM " + DB + ".`" + r.target() + "`"),
+            snapshot.rows(new TableName(DB, r.target())).orElseThrow().total(), r.key());
+      }
+    }
+  }
+
+  @Test
+  void wholeDaysAsWallClocksReadTheHourlyRollupFromWholeBuckets() throws Exception {
+    LocalDate first = LocalDate.now(ZoneOffset.UTC).minusDays(3);
+    Run r = run("SELECT toStartOfHour(Timestamp) AS time, ServiceName, countIf(SeverityNumber >= 17) AS errors"
+        + " FROM " + DB + ".otel_logs WHERE Timestamp >= toDateTime('" + first.plusDays(1) + " 00:00:00')"
+        + " AND Timestamp < toDateTime('" + first.plusDays(3) + " 00:00:00') GROUP BY time, ServiceName"
+        + " ORDER BY time, ServiceName");
+    RollupUse hourly = use(r, "logs_1h");
+    assertTrue(hourly.read() && !hourly.rawEdges(), r.uses().toString());
+    assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(r, "logs_1m").code());
+    assertFalse(r.rows().isEmpty());
+    assertEquals(r.raw(), r.rows());
+  }
+
+  @Test
+  void aSketchOverAsManyRollupRowsAsRawRowsReadsTheTable() throws Exception {
+    LocalDate first = LocalDate.now(ZoneOffset.UTC).minusDays(3);
+    Run r = run("SELECT SpanName, quantilesDD(0.01, 0.5, 0.9, 0.99)(Duration)[4] AS p99 FROM " + DB + ".otel_traces"
+        + " WHERE Timestamp >= toDateTime('" + first.plusDays(1) + " 00:00:00') AND Timestamp < toDateTime('"
+        + first.plusDays(3) + " 00:00:00') GROUP BY SpanName ORDER BY SpanName");
+    RollupUse spans = use(r, "spans_1m");
+    assertEquals(RollupSkip.RAW_IS_CHEAPER, spans.code(), spans.reason());
+    assertTrue(spans.reason().matches("reading " + DB + "\\.otel_traces is estimated cheaper: [0-9,]+ against [0-9,]+"
+        + " for spans_1m .*"), spans.reason());
+    assertEquals(r.raw(), r.rows());
+    // the same rollup answers a count over the same window: summing is cheap enough
+    Run count = run("SELECT ServiceName, count() AS n FROM " + DB + ".otel_traces WHERE Timestamp >= toDateTime('"
+        + first.plusDays(1) + " 00:00:00') AND Timestamp < toDateTime('" + first.plusDays(3) + " 00:00:00')"
+        + " GROUP BY ServiceName ORDER BY ServiceName");
+    assertTrue(use(count, "spans_1m").read(), count.uses().toString());
+    assertEquals(count.raw(), count.rows());
+  }
+}

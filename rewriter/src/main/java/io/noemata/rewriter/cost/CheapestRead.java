@@ -1,0 +1,69 @@
+package io.noemata.rewriter.cost;
+
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableRows;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Among the rollups that answer a level and the raw table, the read with the least estimated cost
+ * ({@link ReadCost}). Ties go to the coarser level: candidates come coarsest first and a later one
+ * wins only when strictly cheaper; the raw table, the finest level, wins only when strictly cheaper
+ * than every rollup, so no accelerator estimated slower than raw is read.
+ */
+public final class CheapestRead {
+
+  /** A rollup that answers the level, and whether it needs raw rows for part of the window. */
+  public record Candidate(Rollup rollup, boolean rawEdges) {}
+
+  /**
+   * @param chosen the index of the candidate to read, or -1 for the raw table
+   * @param raw the raw table's estimated cost
+   * @param costs each candidate's estimated cost, in the candidates' order
+   */
+  public record Decision(int chosen, double raw, List<Double> costs) {
+    public Decision {
+      costs = List.copyOf(costs);
+    }
+
+    public boolean rawIsCheaper() {
+      return chosen < 0;
+    }
+  }
+
+  private CheapestRead() {}
+
+  /**
+   * The decision, or empty when the catalog holds no row counts for the source or a candidate's
+   * target (then the rule chooses by grain alone).
+   *
+   * @param candidates coarsest first
+   * @param targets row counts by rollup target name
+   * @param from the window's earliest start (nanoseconds), null when open
+   * @param until the window's latest end, null when open
+   */
+  public static Optional<Decision> choose(List<Candidate> candidates, TableRows source, Map<String, TableRows> targets,
+      Long from, Long until, List<AggregateKind> kinds) {
+    if (source == null || candidates.isEmpty()) {
+      return Optional.empty();
+    }
+    double raw = ReadCost.raw(source, from, until, kinds);
+    Double[] costs = new Double[candidates.size()];
+    int best = -1;
+    for (int i = 0; i < candidates.size(); i++) {
+      Candidate c = candidates.get(i);
+      TableRows target = targets.get(c.rollup().target());
+      if (target == null) {
+        return Optional.empty();
+      }
+      Rollup r = c.rollup();
+      costs[i] = ReadCost.rollup(target, source, r.grain(), r.coveredFrom(), r.coveredUntil(), from, until,
+          c.rawEdges(), kinds);
+      if (best < 0 || costs[i] < costs[best]) {
+        best = i;
+      }
+    }
+    return Optional.of(new Decision(raw < costs[best] ? -1 : best, raw, List.of(costs)));
+  }
+}
