@@ -108,8 +108,13 @@ public final class LedgerSchema {
             + "; the oldest row with released = 0 and expires_at in the future holds it");
   }
 
+  /** Whether {@code name} can be a namespace: a plain identifier. */
+  public static boolean isNamespace(String name) {
+    return name != null && name.matches("[A-Za-z_][A-Za-z0-9_]*");
+  }
+
   static String checkNamespace(String namespace) {
-    if (!Objects.requireNonNull(namespace, "namespace").matches("[A-Za-z_][A-Za-z0-9_]*")) {
+    if (!isNamespace(Objects.requireNonNull(namespace, "namespace"))) {
       throw new IllegalArgumentException("namespace must be a plain identifier: " + namespace);
     }
     return namespace;

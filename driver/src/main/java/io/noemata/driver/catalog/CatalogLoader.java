@@ -56,7 +56,10 @@ public final class CatalogLoader {
 
   private CatalogLoader() {}
 
-  /** Reads the catalog over {@code c}; any failure is the caller's to report. */
+  /**
+   * Reads the catalog over {@code c}; any failure is the caller's to report. {@code namespace} null
+   * reads the ledgers of every namespace ({@link LedgerReader#allLedgers}).
+   */
   public static CatalogSnapshot load(Connection c, String namespace) throws SQLException {
     return load(c, namespace, Set.of());
   }
@@ -125,21 +128,23 @@ public final class CatalogLoader {
 
   /**
    * Ready rollups from every {@code <namespace>_resource_ledger} (the installer's record, read with
-   * {@link LedgerReader}), filed under their source tables; a source table with no other
-   * accelerator is added with its column types. A ledger that cannot be read (another tool's table
-   * of that name, missing grants) costs only its own database's rollups, with a log line.
+   * {@link LedgerReader}; of any namespace when {@code namespace} is null), filed under their source
+   * tables; a source table with no other accelerator is added with its column types. A ledger that
+   * cannot be read (another tool's table of that name, missing grants) costs only its own rollups,
+   * with a log line.
    */
   static void rollups(Connection c, String namespace, Map<TableName, Builder> tables, Set<String> refused)
       throws SQLException {
     Instant now = Instant.now();
-    for (String db : LedgerReader.ledgerDatabases(c, namespace)) {
+    for (LedgerReader.Ledger ledger : LedgerReader.ledgers(c, namespace)) {
+      String db = ledger.database();
       List<LedgerRow> rows;
       Set<String> present;
       try {
-        rows = LedgerReader.rows(c, db, namespace);
+        rows = LedgerReader.rows(c, db, ledger.namespace());
         present = LedgerReader.tablesOf(c, db);
       } catch (SQLException e) {
-        LOG.warn("noemata: skipping the rollups of {}.{}: {}", db, LedgerSchema.ledgerTable(namespace),
+        LOG.warn("noemata: skipping the rollups of {}.{}: {}", db, LedgerSchema.ledgerTable(ledger.namespace()),
             CatalogCache.firstLine(e));
         continue;
       }
