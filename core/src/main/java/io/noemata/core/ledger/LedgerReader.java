@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -90,7 +91,9 @@ public final class LedgerReader {
         + hexJoined("measure_definitions") + ", " + hexJoined("measure_columns") + ","
         + " toUnixTimestamp(cutover), toUnixTimestamp(backfill_floor), toUnixTimestamp(backfilled_from),"
         + " toUnixTimestamp(retired_at), toUnixTimestamp(prune_after), toUnixTimestamp(pruned_at),"
-        + " toUnixTimestamp64Milli(updated_at), version"
+        + " toUnixTimestamp64Milli(updated_at), version, "
+        + (quarantineColumns(c, database, namespace)
+            ? "quarantine, arrayStringConcat(arrayMap(d -> toString(d), quarantine_days), ',')" : "'', ''")
         + " FROM " + Literals.qualified(database, LedgerSchema.ledgerTable(namespace)) + " FINAL"
         + " ORDER BY table_database, table_name, kind, key, object";
     List<LedgerRow> out = new ArrayList<>();
@@ -102,7 +105,22 @@ public final class LedgerReader {
             rs.getString(16), rs.getLong(17), rs.getLong(18), unhex(rs.getString(19)), unhex(rs.getString(20)),
             unhex(rs.getString(21)), unhex(rs.getString(22)), seconds(rs, 23), seconds(rs, 24), seconds(rs, 25),
             seconds(rs, 26), seconds(rs, 27), seconds(rs, 28), Instant.ofEpochMilli(rs.getLong(29)),
-            rs.getLong(30)));
+            rs.getLong(30), rs.getString(31), days(rs.getString(32))));
+      }
+    }
+    return out;
+  }
+
+  /** Whether the ledger has the quarantine columns (a ledger written before they existed has not). */
+  private static boolean quarantineColumns(Connection c, String database, String namespace) throws SQLException {
+    return columnTypes(c, database, LedgerSchema.ledgerTable(namespace)).containsKey("quarantine_days");
+  }
+
+  private static List<LocalDate> days(String joined) {
+    List<LocalDate> out = new ArrayList<>();
+    if (joined != null && !joined.isEmpty()) {
+      for (String d : joined.split(",")) {
+        out.add(LocalDate.parse(d));
       }
     }
     return out;

@@ -129,7 +129,7 @@ public final class CatalogCache {
         return CatalogState.failed("clickhouse-jdbc returned no connection");
       }
       Set<String> refused = denied.getIfPresent(key);
-      return new CatalogState(CatalogLoader.load(c, namespace, refused == null ? Set.of() : refused), null);
+      return CatalogLoader.loadState(c, namespace, refused == null ? Set.of() : refused);
     } catch (SQLException | RuntimeException e) {
       String reason = firstLine(e);
       LOG.warn("noemata: cannot read the accelerator catalog of {}: {}", key, reason);

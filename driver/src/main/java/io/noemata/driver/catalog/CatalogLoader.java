@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads what a server reports installed into a {@link CatalogSnapshot}: every table, in every
  * database the user sees, that has a MATERIALIZED column, a skip index or a projection, with all
- * its column types; and the ready rollups of the resource ledgers.
+ * its column types; and the ready rollups of the resource ledgers (the quarantined ones beside them,
+ * never read, only named in warnings).
  *
  * <p>One snapshot covers all databases rather than one per database: queries name tables of other
  * databases ({@code otel.otel_logs} from a connection to {@code default}, as DBeaver and Grafana
@@ -70,7 +71,13 @@ public final class CatalogLoader {
    * read too, so a user without SELECT on them finds none in its catalog.
    */
   public static CatalogSnapshot load(Connection c, String namespace, Set<String> refused) throws SQLException {
+    return loadState(c, namespace, refused).snapshot();
+  }
+
+  /** As {@link #load(Connection, String, Set)}, with the quarantined rollups beside the snapshot. */
+  public static CatalogState loadState(Connection c, String namespace, Set<String> refused) throws SQLException {
     Map<TableName, Builder> tables = new LinkedHashMap<>();
+    List<QuarantinedRollup> quarantined = new ArrayList<>();
     try (Statement s = c.createStatement()) {
       try (ResultSet rs = s.executeQuery(COLUMNS)) {
         while (rs.next()) {
@@ -104,7 +111,7 @@ public final class CatalogLoader {
         }
       }
     }
-    rollups(c, namespace, tables, refused);
+    rollups(c, namespace, tables, refused, quarantined);
     List<TableInfo> infos = new ArrayList<>();
     tables.values().forEach(b -> infos.add(b.build()));
     CatalogSnapshot snapshot = CatalogSnapshot.of(version(infos), infos);
@@ -114,7 +121,7 @@ public final class CatalogLoader {
         snapshot = snapshot.withServerClock(Instant.ofEpochMilli(rs.getLong(2))).withServerTimeZone(zone(rs.getString(1)));
       }
     }
-    return snapshot;
+    return CatalogState.of(snapshot, quarantined);
   }
 
   /** The zone the server cuts wall-clock buckets in; null when it names one Java does not know. */
@@ -133,8 +140,8 @@ public final class CatalogLoader {
    * cannot be read (another tool's table of that name, missing grants) costs only its own rollups,
    * with a log line.
    */
-  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables, Set<String> refused)
-      throws SQLException {
+  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables, Set<String> refused,
+      List<QuarantinedRollup> quarantined) throws SQLException {
     Instant now = Instant.now();
     for (LedgerReader.Ledger ledger : LedgerReader.ledgers(c, namespace)) {
       String db = ledger.database();
@@ -149,6 +156,11 @@ public final class CatalogLoader {
         continue;
       }
       for (LedgerRow row : rows) {
+        if (LedgerRow.KIND_ROLLUP.equals(row.kind()) && row.parsedState() == LedgerState.QUARANTINED) {
+          quarantined.add(new QuarantinedRollup(new TableName(row.tableDatabase(), row.tableName()), row.key(),
+              row.stableView(), row.quarantine()));
+          continue;
+        }
         if (!LedgerRow.KIND_ROLLUP.equals(row.kind()) || row.parsedState() != LedgerState.READY
             || !present.contains(row.object()) || !present.contains(row.stableView())) {
           continue;

@@ -1,5 +1,6 @@
 package io.noemata.driver.provenance;
 
+import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.rewriter.Provenance;
 import io.noemata.rewriter.RollupUse;
 import io.noemata.rewriter.StoredColumnUse;
@@ -21,6 +22,7 @@ import java.util.Objects;
  * @param rewriterError an internal failure of the rewriter, or null
  * @param dryRun true when the rewrite was only reported
  * @param fallback set when the rewritten text failed and the original ran
+ * @param quarantined rollups of the tables the statement names that are quarantined (not read)
  */
 public record QueryProvenance(
     String original,
@@ -31,14 +33,28 @@ public record QueryProvenance(
     String catalogFailure,
     String rewriterError,
     boolean dryRun,
-    Fallback fallback) {
+    Fallback fallback,
+    List<QuarantinedRollup> quarantined) {
 
   public QueryProvenance {
+    quarantined = quarantined == null ? List.of() : List.copyOf(quarantined);
     Objects.requireNonNull(original, "original");
     Objects.requireNonNull(sent, "sent");
     if (fallback != null && !sent.equals(original)) {
       throw new IllegalArgumentException("after a fallback the original is what was sent");
     }
+  }
+
+  public QueryProvenance(String original, String sent, String rewritten, Provenance rewrite, String skippedBecause,
+      String catalogFailure, String rewriterError, boolean dryRun, Fallback fallback) {
+    this(original, sent, rewritten, rewrite, skippedBecause, catalogFailure, rewriterError, dryRun, fallback,
+        List.of());
+  }
+
+  /** The same, naming the quarantined rollups of its tables. */
+  public QueryProvenance withQuarantined(List<QuarantinedRollup> q) {
+    return new QueryProvenance(original, sent, rewritten, rewrite, skippedBecause, catalogFailure, rewriterError,
+        dryRun, fallback, q);
   }
 
   /** Nothing done: the text is sent as written for {@code reason} (e.g. rewriting off). */
@@ -64,6 +80,6 @@ public record QueryProvenance(
   /** The same statement after its rewritten text failed and the original ran. */
   public QueryProvenance withFallback(Fallback f) {
     return new QueryProvenance(original, original, rewritten, rewrite, skippedBecause, catalogFailure,
-        rewriterError, dryRun, Objects.requireNonNull(f, "fallback"));
+        rewriterError, dryRun, Objects.requireNonNull(f, "fallback"), quarantined);
   }
 }

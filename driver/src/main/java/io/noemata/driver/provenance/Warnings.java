@@ -46,6 +46,11 @@ public final class Warnings {
             + level(use.level()) + ": " + use.reason() + "; to use it: " + use.remedy());
       }
     }
+    for (var q : p.quarantined()) {
+      chain.add(WarningCode.ROLLUP_QUARANTINED, "noemata: did not read rollup " + q.key() + " (" + q.stableView()
+          + ") for " + q.source() + ": it is quarantined, its buckets differ from the raw rows (" + q.reason()
+          + "); the raw table answers until `noemata publish` repairs it");
+    }
     for (StoredColumnUse use : p.storedColumns()) {
       if (use.substituted() && p.fallback() != null) {
         chain.add(WarningCode.STORED_COLUMN_KEPT, "noemata: kept " + use.expression() + " on " + use.table()

@@ -95,6 +95,10 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     if (!catalog.mayRead(sql)) {
       return QueryProvenance.asWritten(sql, "reads no table with an accelerator");
     }
+    return rewrite(sql, database, parameters, catalog).withQuarantined(catalog.quarantinedFor(sql, database));
+  }
+
+  private QueryProvenance rewrite(String sql, String database, List<String> parameters, CatalogState catalog) {
     RewriteResult r;
     try {
       r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));

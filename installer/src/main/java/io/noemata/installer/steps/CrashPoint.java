@@ -2,7 +2,7 @@ package io.noemata.installer.steps;
 
 /**
  * Named points where kill tests stop the process as SIGKILL would (no cleanup, the lock left
- * behind): {@code NOEMATA_CRASH_AT=after-plan|after-cutover|mid-backfill|before-serve}. Unset in
+ * behind): {@code NOEMATA_CRASH_AT=after-plan|after-cutover|mid-backfill|before-serve|mid-repair}. Unset in
  * normal runs, where each call is one environment lookup.
  */
 final class CrashPoint {

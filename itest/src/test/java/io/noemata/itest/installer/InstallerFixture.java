@@ -106,6 +106,14 @@ final class InstallerFixture {
         + missing + "; rollup only (first 5): " + extra);
   }
 
+  /** The server's clock: checks judge buckets by the clock that stamped the rows. */
+  static java.time.Instant serverNow(Connection c) throws Exception {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT toUnixTimestamp64Milli(now64(3))")) {
+      rs.next();
+      return java.time.Instant.ofEpochMilli(rs.getLong(1));
+    }
+  }
+
   long count(String sql) throws Exception {
     try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       rs.next();
