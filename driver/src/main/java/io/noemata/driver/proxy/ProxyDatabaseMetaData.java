@@ -14,10 +14,10 @@ import java.util.regex.Pattern;
  */
 final class ProxyDatabaseMetaData extends DelegatingDatabaseMetaData {
 
-  private static final Pattern HASHED = Pattern.compile(".*__[0-9a-f]{8}(_mv)?");
+  private static final Pattern HASHED = Pattern.compile(".*__[0-9a-f]{8}(_mv|_repair)?");
   /** The installer's tables and rollup objects of any namespace. */
   private static final Pattern ANY_NAMESPACE =
-      Pattern.compile("[A-Za-z_][A-Za-z0-9_]*?_(resource_(ledger|objects|lock)|rollup_.*__[0-9a-f]{8}(_mv)?)");
+      Pattern.compile("[A-Za-z_][A-Za-z0-9_]*?_(resource_(ledger|objects|lock)|rollup_.*__[0-9a-f]{8}(_mv|_repair)?)");
 
   private final ProxyConnection connection;
   private final boolean hide;
