@@ -16,6 +16,8 @@ import java.util.List;
  * into a repair table, whose partition then replaces the target's (atomic, no view fires), and the
  * row becomes ready with the quarantine lifted. Until then the row stays quarantined, so a run
  * killed midway repeats the whole repair: every step rewrites a day from the source, never adds.
+ * Rows that reach a day between its aggregation and the swap are lost to the rollup (the next
+ * online check finds them): the current day is exact only when nothing arrives meanwhile.
  */
 final class Repair {
 
