@@ -10,13 +10,11 @@ import io.noemata.driver.provenance.QueryProvenance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,21 +39,11 @@ class DriverAnyNamespaceIT {
   }
 
   private static Connection connect(String... props) throws SQLException {
-    Properties p = InstallerFixture.TARGET.credentials();
-    for (int i = 0; i < props.length; i += 2) {
-      p.setProperty(props[i], props[i + 1]);
-    }
-    return DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/" + DB, p);
+    return fx.driver(props);
   }
 
   private static List<String> rows(Statement s, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.add(rs.getString(1) + " | " + rs.getString(2));
-      }
-    }
-    return out;
+    return InstallerFixture.twoColumns(s, sql);
   }
 
   @Test

@@ -77,6 +77,26 @@ final class InstallerFixture {
     return TARGET.connect(db);
   }
 
+  /** A noemata connection to this database with extra properties as name, value pairs. */
+  Connection driver(String... props) throws java.sql.SQLException {
+    java.util.Properties p = TARGET.credentials();
+    for (int i = 0; i < props.length; i += 2) {
+      p.setProperty(props[i], props[i + 1]);
+    }
+    return java.sql.DriverManager.getConnection("jdbc:noemata:clickhouse://" + TARGET.hostPort() + "/" + db, p);
+  }
+
+  /** The first two columns of every row of {@code sql}, as {@code a | b}. */
+  static List<String> twoColumns(Statement s, String sql) throws java.sql.SQLException {
+    List<String> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(rs.getString(1) + " | " + rs.getString(2));
+      }
+    }
+    return out;
+  }
+
   /** Every row of {@code sql} as text, one string per row. */
   List<String> rows(String sql) throws Exception {
     List<String> out = new ArrayList<>();

@@ -16,8 +16,6 @@ import io.noemata.installer.plan.Plan;
 import io.noemata.itest.ProcessRun;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
@@ -26,7 +24,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,25 +38,16 @@ class InstallerQuarantineIT {
   static final String DB = "it_quarantine";
   @TempDir static Path dir;
 
+  static InstallerFixture fx;
+
   private static Connection driver(String... props) throws SQLException {
-    Properties p = InstallerFixture.TARGET.credentials();
-    for (int i = 0; i < props.length; i += 2) {
-      p.setProperty(props[i], props[i + 1]);
-    }
-    Connection c = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/"
-        + DB, p);
+    Connection c = fx.driver(props);
     c.unwrap(NoemataConnection.class).invalidateCatalog();
     return c;
   }
 
   private static List<String> rows(Statement s, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.add(rs.getString(1) + " | " + rs.getString(2));
-      }
-    }
-    return out;
+    return InstallerFixture.twoColumns(s, sql);
   }
 
   private static String readView(Statement s) throws SQLException {
@@ -76,7 +64,7 @@ class InstallerQuarantineIT {
 
   @Test
   void aTamperedRollupIsQuarantinedReadAsRawAndRepairedByPublish() throws Exception {
-    InstallerFixture fx = new InstallerFixture(DB, dir, 4_000);
+    fx = new InstallerFixture(DB, dir, 4_000);
     fx.publish();
     String sql = DriverLedgerIT.perService().replace(DriverLedgerIT.DB + ".", DB + ".");
     List<String> raw = fx.rows(sql);
