@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
  */
 class DriverFuzzIT {
 
-  static final int STATEMENTS = Integer.getInteger("noemata.fuzz.statements", 300);
+  static final int STATEMENTS = Integer.getInteger("noemata.fuzz.statements", 200);
   static final long SEED = Long.getLong("noemata.fuzz.seed", 20261201L);
   /** Longer than any statement here takes on the engine; past it the driver is taken to hang. */
   static final long HANG_SECONDS = 120;

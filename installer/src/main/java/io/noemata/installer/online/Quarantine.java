@@ -1,5 +1,6 @@
 package io.noemata.installer.online;
 
+import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
 import io.noemata.installer.ledger.LedgerWriter;
@@ -44,8 +45,16 @@ public final class Quarantine {
     List<String> out = new ArrayList<>();
     try (NamespaceLock lock = NamespaceLock.acquire(c, namespace, databases, holder, NamespaceLock.DEFAULT_TTL, clock)) {
       LedgerWriter writer = new LedgerWriter(c, namespace);
+      Map<String, LedgerRow> current = new LinkedHashMap<>();
+      for (String db : databases) {
+        LedgerReader.rows(c, db, namespace).forEach(x -> current.put(x.identity(), x));
+      }
       for (List<OnlineRollupCheck.Mismatch> failures : byRollup.values()) {
         LedgerRow row = failures.get(0).row();
+        LedgerRow now = current.get(row.identity());
+        if (now == null || now.version() != row.version() || now.parsedState() != LedgerState.READY) {
+          continue; // a publish changed it since the check read it: what was checked is gone
+        }
         TreeSet<LocalDate> days = new TreeSet<>();
         failures.forEach(m -> days.add(LocalDate.ofInstant(m.bucket(), ZoneOffset.UTC)));
         String reason = reason(failures, clock);

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ChaosIT {
 
-  static final int STATEMENTS = Integer.getInteger("noemata.chaos.statements", 600);
+  static final int STATEMENTS = Integer.getInteger("noemata.chaos.statements", 400);
   static final int PUBLISHES = Integer.getInteger("noemata.chaos.publishes", 1);
   static final long SEED = Long.getLong("noemata.chaos.seed", 2L);
   static final int WORKERS = 4;

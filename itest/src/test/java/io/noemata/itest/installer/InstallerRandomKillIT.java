@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InstallerRandomKillIT {
 
-  static final int RUNS = Integer.getInteger("noemata.kill.runs", 3);
+  static final int RUNS = Integer.getInteger("noemata.kill.runs", 2);
   static final long SEED = Long.getLong("noemata.kill.seed", 14L);
   /** Progress lines of a whole publish of the example project are fewer than this. */
   static final int MAX_LINES = 24;
