@@ -9,6 +9,7 @@ import io.noemata.driver.catalog.CatalogCache;
 import io.noemata.driver.catalog.CatalogKey;
 import io.noemata.driver.catalog.CatalogLoader;
 import io.noemata.driver.catalog.CatalogState;
+import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
@@ -90,26 +91,30 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     }
     CatalogState catalog = catalogs.get(catalogKey);
     if (catalog.failure() != null) {
-      return new QueryProvenance(sql, sql, null, null, "catalog unavailable", catalog.failure(), null, false, null);
+      return QueryProvenance.catalogFailure(sql, catalog.failure());
     }
     if (!catalog.mayRead(sql)) {
       return QueryProvenance.asWritten(sql, "reads no table with an accelerator");
     }
-    return rewrite(sql, database, parameters, catalog).withQuarantined(catalog.quarantinedFor(sql, database));
-  }
-
-  private QueryProvenance rewrite(String sql, String database, List<String> parameters, CatalogState catalog) {
     RewriteResult r;
     try {
       r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
-      return new QueryProvenance(sql, sql, null, null, "rewriter error", null, e.toString(), false, null);
+      return QueryProvenance.rewriterError(sql, e.toString());
     }
-    boolean dryRun = settings.rewrite() == RewriteMode.DRY_RUN;
-    String rewritten = r.changed() ? r.sql() : null;
-    String sent = r.changed() && !dryRun ? r.sql() : sql;
-    return new QueryProvenance(sql, sent, rewritten, r.provenance(), null, null, null, dryRun, null);
+    return QueryProvenance.rewriterRan(sql, r, settings.rewrite() == RewriteMode.DRY_RUN);
+  }
+
+  /**
+   * The quarantined rollups of the tables {@code p}'s statement names, when the rewriter read it
+   * (so the catalog is at hand); only for warnings, never for what is sent.
+   */
+  List<QuarantinedRollup> quarantinedFor(QueryProvenance p, String database) {
+    if (!(p instanceof QueryProvenance.Read || p instanceof QueryProvenance.FellBack)) {
+      return List.of();
+    }
+    return catalogs.get(catalogKey).quarantinedFor(p.original(), database);
   }
 
   /** After a statement ran: DDL may have changed what is installed or who may read it. */
@@ -128,16 +133,16 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
    * A rewritten statement failed and its original ran: count it and drop the stale catalog. When
    * the server refused access, the rollups the statement read stay out of this user's catalog.
    */
-  void fellBack(QueryProvenance p) {
+  void fellBack(QueryProvenance.FellBack p) {
     fallbacks.incrementAndGet();
     DriverStats.fellBack();
-    if (p.fallback().errorCode() == ACCESS_DENIED) {
+    if (p.failure().errorCode() == ACCESS_DENIED) {
       catalogs.deny(catalogKey, p.rollups().stream().filter(RollupUse::read)
           .map(u -> CatalogLoader.rollupId(u.table(), u.stableView())).toList());
     } else {
       catalogs.invalidate(catalogKey.endpoint());
     }
-    LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.fallback().errorCode());
+    LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.failure().errorCode());
   }
 
   void track(Statement s) {

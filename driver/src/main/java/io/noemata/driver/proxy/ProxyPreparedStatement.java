@@ -53,9 +53,8 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
     this.preparer = preparer;
     this.current = delegate;
     // only a query the rewriter read (an accelerated table, rewriting on, catalog read) may depend on values
-    this.bound = planned.skippedBecause() == null && planned.catalogFailure() == null
-        ? BoundValues.of(planned.original()) : null;
-    state.record(planned);
+    this.bound = planned instanceof QueryProvenance.Read ? BoundValues.of(planned.original()) : null;
+    state.record(planned, connection.quarantinedFor(planned, database));
     connection.track(this);
   }
 
@@ -102,13 +101,13 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
       return call.call(original());
     }
     QueryProvenance p = planForValues();
-    state.record(p);
+    state.record(p, connection.quarantinedFor(p, database));
     PreparedStatement target = statementFor(p);
     current = target;
     try {
       return call.call(target);
     } catch (SQLException e) {
-      if (!p.changed() || !FallbackPolicy.applies(e)) {
+      if (!(p instanceof QueryProvenance.Rewritten rewritten) || !FallbackPolicy.applies(e)) {
         throw e;
       }
       T result;
@@ -119,8 +118,8 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
         throw original;
       }
       usingOriginal = true;
-      QueryProvenance after = p.withFallback(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
-      state.record(after);
+      QueryProvenance.FellBack after = rewritten.fellBack(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
+      state.record(after, connection.quarantinedFor(after, database));
       connection.fellBack(after);
       return result;
     } finally {

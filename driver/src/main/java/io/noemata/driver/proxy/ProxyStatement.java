@@ -33,7 +33,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
 
   private <T> T run(String sql, SqlCall<T> call) throws SQLException {
     QueryProvenance p = connection.plan(sql, database);
-    state.record(p);
+    state.record(p, connection.quarantinedFor(p, database));
     try {
       T result = call.call(p.sent());
       String used = SqlText.useDatabase(sql);
@@ -42,7 +42,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
       }
       return result;
     } catch (SQLException e) {
-      if (!p.changed() || !FallbackPolicy.applies(e)) {
+      if (!(p instanceof QueryProvenance.Rewritten rewritten) || !FallbackPolicy.applies(e)) {
         throw e;
       }
       T result;
@@ -52,8 +52,8 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
         original.addSuppressed(e); // the statement as written fails too: its error is the one to see
         throw original;
       }
-      QueryProvenance after = p.withFallback(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
-      state.record(after);
+      QueryProvenance.FellBack after = rewritten.fellBack(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
+      state.record(after, connection.quarantinedFor(after, database));
       connection.fellBack(after);
       return result;
     } finally {
@@ -135,7 +135,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
   @Override
   public void addBatch(String sql) throws SQLException {
     QueryProvenance p = connection.plan(sql, database);
-    state.record(p);
+    state.record(p, connection.quarantinedFor(p, database));
     batchHasDdl |= SqlText.isDdl(SqlText.firstWord(sql));
     delegate.addBatch(p.sent());
   }

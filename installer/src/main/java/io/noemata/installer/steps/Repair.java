@@ -44,7 +44,6 @@ final class Repair {
       if (from.isBefore(until)) {
         s.execute(RollupDdl.repairChunk(r, from, until));
       }
-      CrashPoint.at("mid-repair");
       s.execute(RollupDdl.replaceDay(r, day));
     }
     s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r)));

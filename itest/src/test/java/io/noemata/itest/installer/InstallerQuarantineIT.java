@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Quarantine: a rollup target with a wrong state fails {@code validate --url}, which quarantines it
+ * Quarantine: a rollup target with a wrong state fails {@code validate --online}, which quarantines it
  * (the ledger names the bucket and measure); every driver client then reads raw rows and says why;
  * {@code resources status} shows it; {@code publish} re-backfills the day and the rollup is read again.
  */
@@ -85,7 +85,7 @@ class InstallerQuarantineIT {
       assertNotEquals(raw, rows(s, sql), "the driver reads the tampered rollup until it is quarantined");
     }
 
-    ProcessRun validate = InstallerCliIT.cli(fx.project, "validate", "--rollup-window", "5d");
+    ProcessRun validate = InstallerCliIT.cli(fx.project, "validate", "--online", "--rollup-window", "5d");
     assertEquals(1, validate.exitCode(), validate.stdout() + validate.stderr());
     assertTrue(validate.stdout().contains("rollup quarantined"), validate.stdout());
     LedgerRow quarantined = row(fx, view);
