@@ -82,7 +82,8 @@ public final class NoemataDriver implements Driver {
     }
     String user = theirs.getProperty("user", parsed.urlUser() == null ? "default" : parsed.urlUser());
     CatalogKey key = new CatalogKey(parsed.endpoint(), user, () -> delegateDriver.connect(parsed.delegateUrl(), theirs));
-    CatalogCache cache = CatalogCache.shared(settings.catalogTtl(), settings.catalogRefresh(), settings.namespace());
+    CatalogCache cache = CatalogCache.shared(settings.catalogTtl(), settings.catalogRefresh(),
+        settings.namespace().orElse(null));
     return new ProxyConnection(delegate, settings, cache, key, QueryParameterValues.of(parsed.delegateUrl(), theirs));
   }
 
@@ -95,7 +96,7 @@ public final class NoemataDriver implements Driver {
     out.add(info(NoemataSettings.CATALOG_REFRESH, "half the TTL", "age after which a catalog is reloaded in the background"));
     out.add(info(NoemataSettings.HIDE_INTERNAL, "true", "hide noemata's internal tables and __nm_* columns from DatabaseMetaData",
         "true", "false"));
-    out.add(info(NoemataSettings.NAMESPACE, "noemata", "the deployment's table namespace"));
+    out.add(info(NoemataSettings.NAMESPACE, "", "read only this deployment namespace's ledgers (default: every namespace found)"));
     if (acceptsURL(url)) {
       out.addAll(Arrays.asList(clickhouse().getPropertyInfo(NoemataUrl.parse(url).delegateUrl(), info)));
     }

@@ -2,6 +2,7 @@ package io.noemata.driver;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Pattern;
 
@@ -16,10 +17,11 @@ import java.util.regex.Pattern;
  *     the background while the cached one keeps serving (default: half the TTL)
  * @param hideInternal {@code noemata.metadata.hide-internal}: DatabaseMetaData omits noemata's
  *     ledger, rollup targets and their views, and {@code __nm_*} columns (default true)
- * @param namespace {@code noemata.namespace}: the deployment's table namespace (default noemata)
+ * @param namespace {@code noemata.namespace}: read only this deployment namespace's ledgers; absent
+ *     (the default), the driver reads the ledgers of every namespace it finds on the server
  */
 public record NoemataSettings(RewriteMode rewrite, Duration catalogTtl, Duration catalogRefresh,
-    boolean hideInternal, String namespace) {
+    boolean hideInternal, Optional<String> namespace) {
 
   public static final String PREFIX = "noemata.";
   public static final String REWRITE = "noemata.rewrite";
@@ -33,7 +35,7 @@ public record NoemataSettings(RewriteMode rewrite, Duration catalogTtl, Duration
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   public static final NoemataSettings DEFAULTS =
-      new NoemataSettings(RewriteMode.ON, Duration.ofMinutes(5), Duration.ofSeconds(150), true, "noemata");
+      new NoemataSettings(RewriteMode.ON, Duration.ofMinutes(5), Duration.ofSeconds(150), true, Optional.empty());
 
   public NoemataSettings {
     Objects.requireNonNull(rewrite, "rewrite");
@@ -46,8 +48,8 @@ public record NoemataSettings(RewriteMode rewrite, Duration catalogTtl, Duration
     if (catalogRefresh.isNegative() || catalogRefresh.isZero() || catalogRefresh.compareTo(catalogTtl) > 0) {
       throw new IllegalArgumentException(CATALOG_REFRESH + " must be positive and at most " + CATALOG_TTL);
     }
-    if (!NAME.matcher(namespace).matches()) {
-      throw new IllegalArgumentException(NAMESPACE + " must be a plain identifier, was '" + namespace + "'");
+    if (namespace.isPresent() && !NAME.matcher(namespace.get()).matches()) {
+      throw new IllegalArgumentException(NAMESPACE + " must be a plain identifier, was '" + namespace.get() + "'");
     }
   }
 
@@ -65,7 +67,7 @@ public record NoemataSettings(RewriteMode rewrite, Duration catalogTtl, Duration
         ? duration(CATALOG_REFRESH, props.getProperty(CATALOG_REFRESH))
         : ttl.dividedBy(2).isZero() ? ttl : ttl.dividedBy(2);
     boolean hide = !props.containsKey(HIDE_INTERNAL) || bool(HIDE_INTERNAL, props.getProperty(HIDE_INTERNAL));
-    String ns = props.getProperty(NAMESPACE, DEFAULTS.namespace);
+    Optional<String> ns = Optional.ofNullable(props.getProperty(NAMESPACE)).map(String::strip);
     return new NoemataSettings(mode, ttl, refresh, hide, ns);
   }
 

@@ -26,7 +26,7 @@ class NoemataSettingsTest {
     assertEquals(Duration.ofMinutes(5), s.catalogTtl());
     assertEquals(Duration.ofSeconds(150), s.catalogRefresh());
     assertTrue(s.hideInternal());
-    assertEquals("noemata", s.namespace());
+    assertEquals(java.util.Optional.empty(), s.namespace(), "every namespace");
   }
 
   @Test
@@ -37,7 +37,7 @@ class NoemataSettingsTest {
     assertEquals(Duration.ofSeconds(30), s.catalogTtl());
     assertEquals(Duration.ofSeconds(15), s.catalogRefresh(), "refresh defaults to half the TTL");
     assertFalse(s.hideInternal());
-    assertEquals("acme", s.namespace());
+    assertEquals(java.util.Optional.of("acme"), s.namespace());
     assertEquals(Duration.ofMillis(500), NoemataSettings.from(props("noemata.catalog.ttl", "500ms")).catalogTtl());
     assertEquals(Duration.ofSeconds(90), NoemataSettings.from(props("noemata.catalog.ttl", "90")).catalogTtl());
   }

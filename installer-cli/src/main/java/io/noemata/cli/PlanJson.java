@@ -56,6 +56,8 @@ final class PlanJson {
       x.put("retired_at", str(r.retiredAt()));
       x.put("prune_after", str(r.pruneAfter()));
       x.put("pruned_at", str(r.prunedAt()));
+      x.put("quarantine", r.quarantine().isEmpty() ? null : r.quarantine());
+      x.put("quarantine_days", r.quarantineDays().stream().map(Object::toString).toList());
       x.put("declaration", r.declaration());
       x.put("updated_at", r.updatedAt().toString());
       out.add(x);

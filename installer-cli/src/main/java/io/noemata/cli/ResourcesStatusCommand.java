@@ -39,7 +39,9 @@ final class ResourcesStatusCommand implements Callable<Integer> {
         "TABLE", "STATE", "CUTOVER", "BACKFILLED FROM", "OBJECT / RETIREMENT"));
     for (LedgerRow r : rows) {
       String tail = r.object() + (r.retiredAt() == null ? "" : "  retired " + r.retiredAt() + ", prune after "
-          + r.pruneAfter()) + (r.prunedAt() == null ? "" : ", pruned " + r.prunedAt());
+          + r.pruneAfter()) + (r.prunedAt() == null ? "" : ", pruned " + r.prunedAt())
+          + (r.quarantine().isEmpty() ? "" : "  quarantined: " + r.quarantine() + "; days " + r.quarantineDays()
+              + "; `noemata publish` repairs it");
       b.append(String.format("%-10s %-18s %-26s %-12s %-20s %-20s %s%n", r.kind(), r.key(),
           r.tableDatabase() + "." + r.tableName(), r.state(), r.cutover() == null ? "-" : r.cutover(),
           r.backfilledFrom() == null ? "-" : r.backfilledFrom(), tail));

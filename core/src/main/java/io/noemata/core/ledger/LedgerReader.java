@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -42,6 +43,45 @@ public final class LedgerReader {
     return out;
   }
 
+  /** A ledger found on the server: its database and the namespace its table name carries. */
+  public record Ledger(String database, String namespace) {}
+
+  /** The columns a table named {@code <ns>_resource_ledger} must have to be read as one. */
+  private static final List<String> DESCRIBING = List.of("format_version", "namespace", "kind", "key", "state",
+      "object", "stable_view", "table_database", "table_name");
+
+  /**
+   * Every ledger of every namespace: the tables named {@code <ns>_resource_ledger} that describe
+   * themselves as one (they have the ledger's columns), sorted by database and namespace. Readers
+   * that are given no namespace use these, so a deployment's namespace never hides its accelerators.
+   */
+  public static List<Ledger> allLedgers(Connection c) throws SQLException {
+    String suffix = LedgerSchema.ledgerTable("x").substring(1);
+    String sql = "SELECT database, table FROM system.columns WHERE endsWith(table, " + Literals.string(suffix)
+        + ") AND database NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema') AND name IN ("
+        + String.join(", ", DESCRIBING.stream().map(Literals::string).toList()) + ") GROUP BY database, table"
+        + " HAVING count() = " + DESCRIBING.size() + " ORDER BY database, table";
+    List<Ledger> out = new ArrayList<>();
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        String table = rs.getString(2);
+        String namespace = table.substring(0, table.length() - suffix.length());
+        if (LedgerSchema.isNamespace(namespace)) {
+          out.add(new Ledger(rs.getString(1), namespace));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The ledgers of {@code namespace}, or of every namespace when it is null. */
+  public static List<Ledger> ledgers(Connection c, String namespace) throws SQLException {
+    if (namespace == null) {
+      return allLedgers(c);
+    }
+    return ledgerDatabases(c, namespace).stream().map(db -> new Ledger(db, namespace)).toList();
+  }
+
   /** Every current row of the ledger in {@code database} (empty when it has none). */
   public static List<LedgerRow> rows(Connection c, String database, String namespace) throws SQLException {
     // Arrays travel as comma-joined hex and instants as epoch numbers: the same on every JDBC driver.
@@ -51,7 +91,9 @@ public final class LedgerReader {
         + hexJoined("measure_definitions") + ", " + hexJoined("measure_columns") + ","
         + " toUnixTimestamp(cutover), toUnixTimestamp(backfill_floor), toUnixTimestamp(backfilled_from),"
         + " toUnixTimestamp(retired_at), toUnixTimestamp(prune_after), toUnixTimestamp(pruned_at),"
-        + " toUnixTimestamp64Milli(updated_at), version"
+        + " toUnixTimestamp64Milli(updated_at), version, "
+        + (quarantineColumns(c, database, namespace)
+            ? "quarantine, arrayStringConcat(arrayMap(d -> toString(d), quarantine_days), ',')" : "'', ''")
         + " FROM " + Literals.qualified(database, LedgerSchema.ledgerTable(namespace)) + " FINAL"
         + " ORDER BY table_database, table_name, kind, key, object";
     List<LedgerRow> out = new ArrayList<>();
@@ -63,7 +105,22 @@ public final class LedgerReader {
             rs.getString(16), rs.getLong(17), rs.getLong(18), unhex(rs.getString(19)), unhex(rs.getString(20)),
             unhex(rs.getString(21)), unhex(rs.getString(22)), seconds(rs, 23), seconds(rs, 24), seconds(rs, 25),
             seconds(rs, 26), seconds(rs, 27), seconds(rs, 28), Instant.ofEpochMilli(rs.getLong(29)),
-            rs.getLong(30)));
+            rs.getLong(30), rs.getString(31), days(rs.getString(32))));
+      }
+    }
+    return out;
+  }
+
+  /** Whether the ledger has the quarantine columns (a ledger written before they existed has not). */
+  private static boolean quarantineColumns(Connection c, String database, String namespace) throws SQLException {
+    return columnTypes(c, database, LedgerSchema.ledgerTable(namespace)).containsKey("quarantine_days");
+  }
+
+  private static List<LocalDate> days(String joined) {
+    List<LocalDate> out = new ArrayList<>();
+    if (joined != null && !joined.isEmpty()) {
+      for (String d : joined.split(",")) {
+        out.add(LocalDate.parse(d));
       }
     }
     return out;

@@ -1,6 +1,7 @@
 package io.noemata.core.ledger;
 
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Objects;
 
@@ -39,7 +40,9 @@ public record LedgerRow(
     Instant pruneAfter,
     Instant prunedAt,
     Instant updatedAt,
-    long version) {
+    long version,
+    String quarantine,
+    List<LocalDate> quarantineDays) {
 
   public static final String KIND_COLUMN = "column";
   public static final String KIND_INDEX = "index";
@@ -51,6 +54,8 @@ public record LedgerRow(
         file, revision, declaration, stableView, sourceObject, timeColumn, updatedAt}) {
       Objects.requireNonNull(o, "ledger row field");
     }
+    quarantine = quarantine == null ? "" : quarantine;
+    quarantineDays = quarantineDays == null ? List.of() : List.copyOf(quarantineDays);
     dimensions = List.copyOf(dimensions);
     measureNames = List.copyOf(measureNames);
     measureDefinitions = List.copyOf(measureDefinitions);
@@ -79,7 +84,7 @@ public record LedgerRow(
     return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
         next.text(), async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
         retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
-        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion);
+        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion, quarantine, quarantineDays);
   }
 
   /** A copy with the backfill columns changed. */
@@ -87,7 +92,7 @@ public record LedgerRow(
     return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
         state, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
         retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, newCutover, floor, from,
-        retiredAt, pruneAfter, prunedAt, now, nextVersion);
+        retiredAt, pruneAfter, prunedAt, now, nextVersion, quarantine, quarantineDays);
   }
 
   /** A copy with the retirement columns changed (null clears them). */
@@ -96,7 +101,7 @@ public record LedgerRow(
     return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
         next.text(), async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
         retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
-        backfilledFrom, retired, pruneAt, pruned, now, nextVersion);
+        backfilledFrom, retired, pruneAt, pruned, now, nextVersion, quarantine, quarantineDays);
   }
 
   /** A copy with the revision that last declared it. */
@@ -104,6 +109,18 @@ public record LedgerRow(
     return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
         state, async, file, rev, declaration, stableView, sourceObject, timeColumn, grainSeconds,
         retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
-        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion);
+        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion, quarantine, quarantineDays);
+  }
+
+  /**
+   * A copy in {@code next} with the quarantine columns set: {@code reason} names the failing bucket
+   * and measure, {@code days} the days a repair re-backfills; empty both to lift it.
+   */
+  public LedgerRow withQuarantine(LedgerState next, String reason, List<LocalDate> days, Instant now,
+      long nextVersion) {
+    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
+        next.text(), async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
+        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
+        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion, reason, days);
   }
 }

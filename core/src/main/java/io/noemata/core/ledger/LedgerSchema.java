@@ -1,6 +1,7 @@
 package io.noemata.core.ledger;
 
 import io.noemata.core.sql.Literals;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -31,6 +32,16 @@ public final class LedgerSchema {
   /** {@code <namespace>_resource_lock}: the namespace lock's holders. */
   public static String lockTable(String namespace) {
     return checkNamespace(namespace) + "_resource_lock";
+  }
+
+  /** Columns added in format 1 after its first release (a ledger written before lacks them). */
+  public static final List<String> QUARANTINE_COLUMNS =
+      List.of("quarantine String DEFAULT ''", "quarantine_days Array(Date) DEFAULT []");
+
+  /** Adds to an older ledger the columns that {@link #createLedger} has since gained; a no-op on a current one. */
+  public static List<String> upgradeLedger(String database, String namespace) {
+    return QUARANTINE_COLUMNS.stream().map(c -> "ALTER TABLE " + Literals.qualified(database, ledgerTable(namespace))
+        + " ADD COLUMN IF NOT EXISTS " + c).toList();
   }
 
   /**
@@ -68,7 +79,9 @@ public final class LedgerSchema {
         + "  prune_after Nullable(DateTime('UTC')),\n"
         + "  pruned_at Nullable(DateTime('UTC')),\n"
         + "  updated_at DateTime64(3, 'UTC'),\n"
-        + "  version UInt64\n"
+        + "  version UInt64,\n"
+        + "  " + QUARANTINE_COLUMNS.get(0) + ",\n"
+        + "  " + QUARANTINE_COLUMNS.get(1) + "\n"
         + ") ENGINE = ReplacingMergeTree(version)\n"
         + "ORDER BY (table_database, table_name, kind, key, object)\n"
         + "COMMENT " + Literals.string("noemata resource ledger, format " + FORMAT_VERSION
@@ -108,8 +121,13 @@ public final class LedgerSchema {
             + "; the oldest row with released = 0 and expires_at in the future holds it");
   }
 
+  /** Whether {@code name} can be a namespace: a plain identifier. */
+  public static boolean isNamespace(String name) {
+    return name != null && name.matches("[A-Za-z_][A-Za-z0-9_]*");
+  }
+
   static String checkNamespace(String namespace) {
-    if (!Objects.requireNonNull(namespace, "namespace").matches("[A-Za-z_][A-Za-z0-9_]*")) {
+    if (!isNamespace(Objects.requireNonNull(namespace, "namespace"))) {
       throw new IllegalArgumentException("namespace must be a plain identifier: " + namespace);
     }
     return namespace;

@@ -13,6 +13,12 @@ public enum LedgerState {
   BACKFILLING,
   /** Installed, filled and pointed at by its stable view: queries may read it. */
   READY,
+  /**
+   * A ready rollup whose stored buckets differ from the raw table's (the online check found it):
+   * queries do not read it; {@code publish} re-backfills the days named in {@code quarantine_days}
+   * and makes it ready again. The row's {@code quarantine} says which bucket and measure failed.
+   */
+  QUARANTINED,
   /** No longer declared: kept (a rollup's view keeps writing) until {@code prune_after}. */
   RETIRED,
   /** Dropped by prune; the row stays as history. */

@@ -31,8 +31,8 @@
  *   <li>{@code content_hash String}: the column name hash, or the rollup's 8-hex stored-shape hash
  *       ({@code io.noemata.core.expr.Hashes}); a rollup answers only while the view table as
  *       declared now derives the same hash.</li>
- *   <li>{@code state}: {@code installing}, {@code backfilling}, {@code ready}, {@code retired},
- *       {@code pruned} ({@link io.noemata.core.ledger.LedgerState}).</li>
+ *   <li>{@code state}: {@code installing}, {@code backfilling}, {@code ready}, {@code quarantined},
+ *       {@code retired}, {@code pruned} ({@link io.noemata.core.ledger.LedgerState}).</li>
  *   <li>{@code async UInt8}: the entry's {@code async}.</li>
  *   <li>{@code file String}: the resources file that declared it, relative to the project.</li>
  *   <li>{@code revision String}: the publish revision that last declared it.</li>
@@ -65,6 +65,10 @@
  *   <li>{@code retired_at}, {@code prune_after}, {@code pruned_at}: when an undeclared accelerator
  *       retired, from when prune may drop it (seven days later), when prune dropped it.</li>
  *   <li>{@code updated_at DateTime64(3, 'UTC')}, {@code version UInt64}: the write; the largest wins.</li>
+ *   <li>{@code quarantine String DEFAULT ''}, {@code quarantine_days Array(Date) DEFAULT []} (added
+ *       to format 1 later; the installer adds them to an older ledger, readers of one without them
+ *       read them empty): for state {@code quarantined}, the first failing bucket and measure the
+ *       online check found, and the days {@code publish} re-backfills before the rollup is ready again.</li>
  * </ul>
  * Every target has a {@code bucket DateTime('UTC')} column (bucket start), is partitioned by
  * {@code toDate(bucket)} and sorted by the dimensions then {@code bucket}.

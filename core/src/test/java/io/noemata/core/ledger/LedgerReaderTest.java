@@ -18,7 +18,7 @@ class LedgerReaderTest {
         "noemata_rollup_logs_logs_1m__0123abcd", "0123abcd", "ready", false, "x.resources.json", "r1", "{}",
         "noemata_rollup_logs_logs_1m", "otel_logs", "Timestamp", 60, retention, List.of("ServiceName"),
         List.of("LogCount"), List.of("count()"), List.of("LogCount"), Instant.parse("2024-06-10T00:00:30Z"),
-        backfilledFrom, backfilledFrom, null, null, null, Instant.EPOCH, 1);
+        backfilledFrom, backfilledFrom, null, null, null, Instant.EPOCH, 1, "", List.of());
   }
 
   @Test

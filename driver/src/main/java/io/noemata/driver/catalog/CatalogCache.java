@@ -45,6 +45,7 @@ public final class CatalogCache {
   private static final Map<String, CatalogCache> BY_SETTINGS = new ConcurrentHashMap<>();
 
   private final AsyncLoadingCache<CatalogKey, CatalogState> cache;
+  /** Null: the ledgers of every namespace. */
   private final String namespace;
   private final AtomicLong loads = new AtomicLong();
   /** By user and endpoint: rollups ({@link CatalogLoader#rollupId}) the server refused to read. */
@@ -75,7 +76,8 @@ public final class CatalogCache {
 
   /** The cache shared by connections with these settings. */
   public static CatalogCache shared(Duration ttl, Duration refresh, String namespace) {
-    return BY_SETTINGS.computeIfAbsent(ttl + "/" + refresh + "/" + namespace, k -> new CatalogCache(ttl, refresh, namespace));
+    // a key of "any" namespace cannot meet a real one: "*" is no identifier
+    return BY_SETTINGS.computeIfAbsent(ttl + "/" + refresh + "/" + (namespace == null ? "*" : namespace), k -> new CatalogCache(ttl, refresh, namespace));
   }
 
   /** The catalog for {@code key}, read now if none is cached. Never throws for a failed or slow read. */
@@ -127,7 +129,7 @@ public final class CatalogCache {
         return CatalogState.failed("clickhouse-jdbc returned no connection");
       }
       Set<String> refused = denied.getIfPresent(key);
-      return new CatalogState(CatalogLoader.load(c, namespace, refused == null ? Set.of() : refused), null);
+      return CatalogLoader.loadState(c, namespace, refused == null ? Set.of() : refused);
     } catch (SQLException | RuntimeException e) {
       String reason = firstLine(e);
       LOG.warn("noemata: cannot read the accelerator catalog of {}: {}", key, reason);

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads what a server reports installed into a {@link CatalogSnapshot}: every table, in every
  * database the user sees, that has a MATERIALIZED column, a skip index or a projection, with all
- * its column types; and the ready rollups of the resource ledgers.
+ * its column types; and the ready rollups of the resource ledgers (the quarantined ones beside them,
+ * never read, only named in warnings).
  *
  * <p>One snapshot covers all databases rather than one per database: queries name tables of other
  * databases ({@code otel.otel_logs} from a connection to {@code default}, as DBeaver and Grafana
@@ -57,7 +58,10 @@ public final class CatalogLoader {
 
   private CatalogLoader() {}
 
-  /** Reads the catalog over {@code c}; any failure is the caller's to report. */
+  /**
+   * Reads the catalog over {@code c}; any failure is the caller's to report. {@code namespace} null
+   * reads the ledgers of every namespace ({@link LedgerReader#allLedgers}).
+   */
   public static CatalogSnapshot load(Connection c, String namespace) throws SQLException {
     return load(c, namespace, Set.of());
   }
@@ -68,7 +72,13 @@ public final class CatalogLoader {
    * read too, so a user without SELECT on them finds none in its catalog.
    */
   public static CatalogSnapshot load(Connection c, String namespace, Set<String> refused) throws SQLException {
+    return loadState(c, namespace, refused).snapshot();
+  }
+
+  /** As {@link #load(Connection, String, Set)}, with the quarantined rollups beside the snapshot. */
+  public static CatalogState loadState(Connection c, String namespace, Set<String> refused) throws SQLException {
     Map<TableName, Builder> tables = new LinkedHashMap<>();
+    List<QuarantinedRollup> quarantined = new ArrayList<>();
     try (Statement s = c.createStatement()) {
       try (ResultSet rs = s.executeQuery(COLUMNS)) {
         while (rs.next()) {
@@ -102,7 +112,7 @@ public final class CatalogLoader {
         }
       }
     }
-    rollups(c, namespace, tables, refused);
+    rollups(c, namespace, tables, refused, quarantined);
     List<TableInfo> infos = new ArrayList<>();
     tables.values().forEach(b -> infos.add(b.build()));
     CatalogSnapshot snapshot = CatalogSnapshot.of(version(infos), infos);
@@ -114,7 +124,7 @@ public final class CatalogLoader {
         snapshot = snapshot.withServerClock(Instant.ofEpochMilli(rs.getLong(2))).withServerTimeZone(zone(rs.getString(1)));
       }
     }
-    return snapshot;
+    return CatalogState.of(snapshot, quarantined);
   }
 
   /**
@@ -169,25 +179,32 @@ public final class CatalogLoader {
 
   /**
    * Ready rollups from every {@code <namespace>_resource_ledger} (the installer's record, read with
-   * {@link LedgerReader}), filed under their source tables; a source table with no other
-   * accelerator is added with its column types. A ledger that cannot be read (another tool's table
-   * of that name, missing grants) costs only its own database's rollups, with a log line.
+   * {@link LedgerReader}; of any namespace when {@code namespace} is null), filed under their source
+   * tables; a source table with no other accelerator is added with its column types. A ledger that
+   * cannot be read (another tool's table of that name, missing grants) costs only its own rollups,
+   * with a log line.
    */
-  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables, Set<String> refused)
-      throws SQLException {
+  static void rollups(Connection c, String namespace, Map<TableName, Builder> tables, Set<String> refused,
+      List<QuarantinedRollup> quarantined) throws SQLException {
     Instant now = Instant.now();
-    for (String db : LedgerReader.ledgerDatabases(c, namespace)) {
+    for (LedgerReader.Ledger ledger : LedgerReader.ledgers(c, namespace)) {
+      String db = ledger.database();
       List<LedgerRow> rows;
       Set<String> present;
       try {
-        rows = LedgerReader.rows(c, db, namespace);
+        rows = LedgerReader.rows(c, db, ledger.namespace());
         present = LedgerReader.tablesOf(c, db);
       } catch (SQLException e) {
-        LOG.warn("noemata: skipping the rollups of {}.{}: {}", db, LedgerSchema.ledgerTable(namespace),
+        LOG.warn("noemata: skipping the rollups of {}.{}: {}", db, LedgerSchema.ledgerTable(ledger.namespace()),
             CatalogCache.firstLine(e));
         continue;
       }
       for (LedgerRow row : rows) {
+        if (LedgerRow.KIND_ROLLUP.equals(row.kind()) && row.parsedState() == LedgerState.QUARANTINED) {
+          quarantined.add(new QuarantinedRollup(new TableName(row.tableDatabase(), row.tableName()), row.key(),
+              row.stableView(), row.quarantine()));
+          continue;
+        }
         if (!LedgerRow.KIND_ROLLUP.equals(row.kind()) || row.parsedState() != LedgerState.READY
             || !present.contains(row.object()) || !present.contains(row.stableView())) {
           continue;

@@ -13,19 +13,55 @@ import java.util.Objects;
  * @param failure a one-line reason, or null
  * @param tableNames the snapshot's table names, distinct: a statement whose text names none of
  *     them cannot be changed by the rewriter, which then need not parse it
+ * @param quarantined rollups the ledger records as quarantined (never read; named in warnings)
  */
-public record CatalogState(CatalogSnapshot snapshot, String failure, List<String> tableNames) {
+public record CatalogState(CatalogSnapshot snapshot, String failure, List<String> tableNames,
+    List<QuarantinedRollup> quarantined) {
 
   public CatalogState {
     Objects.requireNonNull(snapshot, "snapshot");
     tableNames = List.copyOf(tableNames);
+    quarantined = List.copyOf(quarantined);
     if (failure != null && !snapshot.tables().isEmpty()) {
       throw new IllegalArgumentException("a failed read has no tables");
     }
   }
 
   public CatalogState(CatalogSnapshot snapshot, String failure) {
-    this(snapshot, failure, snapshot.tables().keySet().stream().map(TableName::table).distinct().toList());
+    this(snapshot, failure, snapshot.tables().keySet().stream().map(TableName::table).distinct().toList(), List.of());
+  }
+
+  /** A read snapshot with quarantined rollups; their source tables count as names a statement may read. */
+  public static CatalogState of(CatalogSnapshot snapshot, List<QuarantinedRollup> quarantined) {
+    List<String> names = new java.util.ArrayList<>(snapshot.tables().keySet().stream().map(TableName::table).toList());
+    quarantined.forEach(q -> names.add(q.source().table()));
+    return new CatalogState(snapshot, null, names.stream().distinct().toList(), quarantined);
+  }
+
+  /**
+   * The quarantined rollups of the tables {@code sql} names ({@code db.table}, or a bare name of a
+   * table in {@code database}), by whole identifier; only for warnings, never for what is sent.
+   */
+  public List<QuarantinedRollup> quarantinedFor(String sql, String database) {
+    if (quarantined.isEmpty()) {
+      return List.of();
+    }
+    return quarantined.stream().filter(q -> names(sql, q.source().table())
+        && (q.source().database().equals(database) || names(sql, q.source().database()))).toList();
+  }
+
+  private static boolean names(String sql, String identifier) {
+    for (int i = sql.indexOf(identifier); i >= 0; i = sql.indexOf(identifier, i + 1)) {
+      int end = i + identifier.length();
+      if ((i == 0 || !part(sql.charAt(i - 1))) && (end == sql.length() || !part(sql.charAt(end)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean part(char c) {
+    return Character.isLetterOrDigit(c) || c == '_';
   }
 
   public static CatalogState failed(String reason) {

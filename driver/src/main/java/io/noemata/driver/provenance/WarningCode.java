@@ -15,6 +15,8 @@ public enum WarningCode {
   ROLLUP_READ("01N21", 9121),
   /** A ready rollup was not read by a query level, with the reason and what would make it match. */
   ROLLUP_SKIPPED("01N22", 9122),
+  /** A rollup of a table the statement names is quarantined (it failed the online check): not read. */
+  ROLLUP_QUARANTINED("01N23", 9123),
   /** The statement was not understood by the rewriter and was sent as written. */
   NOT_UNDERSTOOD("01N30", 9130),
   /** {@code noemata.rewrite=dry-run}: sent as written; the message holds what would have been sent. */

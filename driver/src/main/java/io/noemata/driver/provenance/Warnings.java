@@ -1,8 +1,10 @@
 package io.noemata.driver.provenance;
 
+import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.rewriter.RollupUse;
 import io.noemata.rewriter.StoredColumnUse;
 import java.sql.SQLWarning;
+import java.util.List;
 
 /** Turns a {@link QueryProvenance} into the SQLWarning chain a person reads in a SQL client. */
 public final class Warnings {
@@ -14,6 +16,11 @@ public final class Warnings {
 
   /** The chain for {@code p}, or null when there is nothing to say. */
   public static SQLWarning of(QueryProvenance p) {
+    return of(p, List.of());
+  }
+
+  /** The same, naming the quarantined rollups of the statement's tables too. */
+  public static SQLWarning of(QueryProvenance p, List<QuarantinedRollup> quarantined) {
     Chain chain = new Chain();
     boolean fellBack = p instanceof QueryProvenance.FellBack;
     boolean dryRun = p instanceof QueryProvenance.DryRun;
@@ -42,6 +49,11 @@ public final class Warnings {
         chain.add(WarningCode.ROLLUP_SKIPPED, "noemata: skipped rollup " + use.rollup() + " for " + use.table()
             + level(use.level()) + ": " + use.reason() + "; to use it: " + use.remedy());
       }
+    }
+    for (QuarantinedRollup q : quarantined) {
+      chain.add(WarningCode.ROLLUP_QUARANTINED, "noemata: did not read rollup " + q.key() + " (" + q.stableView()
+          + ") for " + q.source() + ": it is quarantined, its buckets differ from the raw rows (" + q.reason()
+          + "); the raw table answers until `noemata publish` repairs it");
     }
     for (StoredColumnUse use : p.storedColumns()) {
       if (use.substituted() && fellBack) {

@@ -9,6 +9,7 @@ import io.noemata.driver.catalog.CatalogCache;
 import io.noemata.driver.catalog.CatalogKey;
 import io.noemata.driver.catalog.CatalogLoader;
 import io.noemata.driver.catalog.CatalogState;
+import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
@@ -103,6 +104,17 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
       return QueryProvenance.rewriterError(sql, e.toString());
     }
     return QueryProvenance.rewriterRan(sql, r, settings.rewrite() == RewriteMode.DRY_RUN);
+  }
+
+  /**
+   * The quarantined rollups of the tables {@code p}'s statement names, when the rewriter read it
+   * (so the catalog is at hand); only for warnings, never for what is sent.
+   */
+  List<QuarantinedRollup> quarantinedFor(QueryProvenance p, String database) {
+    if (!(p instanceof QueryProvenance.Read || p instanceof QueryProvenance.FellBack)) {
+      return List.of();
+    }
+    return catalogs.get(catalogKey).quarantinedFor(p.original(), database);
   }
 
   /** After a statement ran: DDL may have changed what is installed or who may read it. */

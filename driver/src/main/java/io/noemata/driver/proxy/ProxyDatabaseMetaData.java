@@ -14,20 +14,27 @@ import java.util.regex.Pattern;
  */
 final class ProxyDatabaseMetaData extends DelegatingDatabaseMetaData {
 
-  private static final Pattern HASHED = Pattern.compile(".*__[0-9a-f]{8}(_mv)?");
+  private static final Pattern HASHED = Pattern.compile(".*__[0-9a-f]{8}(_mv|_repair)?");
+  /** The installer's tables and rollup objects of any namespace. */
+  private static final Pattern ANY_NAMESPACE =
+      Pattern.compile("[A-Za-z_][A-Za-z0-9_]*?_(resource_(ledger|objects|lock)|rollup_.*__[0-9a-f]{8}(_mv|_repair)?)");
 
   private final ProxyConnection connection;
   private final boolean hide;
+  /** The namespace's prefix, or null when the connection reads every namespace. */
   private final String prefix;
 
   ProxyDatabaseMetaData(DatabaseMetaData delegate, ProxyConnection connection) {
     super(delegate);
     this.connection = connection;
     this.hide = connection.settings().hideInternal();
-    this.prefix = connection.settings().namespace() + "_";
+    this.prefix = connection.settings().namespace().map(ns -> ns + "_").orElse(null);
   }
 
   boolean internalTable(String name) {
+    if (name != null && prefix == null) {
+      return ANY_NAMESPACE.matcher(name).matches();
+    }
     if (name == null || !name.startsWith(prefix)) {
       return false;
     }

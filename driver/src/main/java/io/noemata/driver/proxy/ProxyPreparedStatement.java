@@ -54,7 +54,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
     this.current = delegate;
     // only a query the rewriter read (an accelerated table, rewriting on, catalog read) may depend on values
     this.bound = planned instanceof QueryProvenance.Read ? BoundValues.of(planned.original()) : null;
-    state.record(planned);
+    state.record(planned, connection.quarantinedFor(planned, database));
     connection.track(this);
   }
 
@@ -101,7 +101,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
       return call.call(original());
     }
     QueryProvenance p = planForValues();
-    state.record(p);
+    state.record(p, connection.quarantinedFor(p, database));
     PreparedStatement target = statementFor(p);
     current = target;
     try {
@@ -119,7 +119,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
       }
       usingOriginal = true;
       QueryProvenance.FellBack after = rewritten.fellBack(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
-      state.record(after);
+      state.record(after, connection.quarantinedFor(after, database));
       connection.fellBack(after);
       return result;
     } finally {

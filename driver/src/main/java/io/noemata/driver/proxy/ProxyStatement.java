@@ -33,7 +33,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
 
   private <T> T run(String sql, SqlCall<T> call) throws SQLException {
     QueryProvenance p = connection.plan(sql, database);
-    state.record(p);
+    state.record(p, connection.quarantinedFor(p, database));
     try {
       T result = call.call(p.sent());
       String used = SqlText.useDatabase(sql);
@@ -53,7 +53,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
         throw original;
       }
       QueryProvenance.FellBack after = rewritten.fellBack(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
-      state.record(after);
+      state.record(after, connection.quarantinedFor(after, database));
       connection.fellBack(after);
       return result;
     } finally {
@@ -135,7 +135,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
   @Override
   public void addBatch(String sql) throws SQLException {
     QueryProvenance p = connection.plan(sql, database);
-    state.record(p);
+    state.record(p, connection.quarantinedFor(p, database));
     batchHasDdl |= SqlText.isDdl(SqlText.firstWord(sql));
     delegate.addBatch(p.sent());
   }

@@ -20,9 +20,10 @@ final class StatementState {
     return provenance;
   }
 
-  void record(QueryProvenance p) {
+  /** {@code quarantined}: rollups of the statement's tables that no statement reads now, named in its warnings. */
+  void record(QueryProvenance p, java.util.List<io.noemata.driver.catalog.QuarantinedRollup> quarantined) {
     provenance = p;
-    ours = Warnings.of(p);
+    ours = Warnings.of(p, quarantined);
     oursTail = ours;
     while (oursTail != null && oursTail.getNextWarning() != null) {
       oursTail = oursTail.getNextWarning();

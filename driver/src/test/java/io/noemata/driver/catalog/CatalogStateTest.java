@@ -33,4 +33,16 @@ class CatalogStateTest {
     assertEquals("Connection refused", s.failure());
     assertFalse(s.mayRead("SELECT * FROM anything"));
   }
+
+  @Test
+  void quarantinedRollupsAreNamedForStatementsNamingTheirTable() {
+    QuarantinedRollup q = new QuarantinedRollup(new TableName("otel", "otel_logs"), "logs_1m",
+        "noemata_rollup_logs_logs_1m", "logs_1m bucket 2026-11-29 10:00:00 measure LogCount: raw 3, rollup 1003");
+    CatalogState s = CatalogState.of(CatalogSnapshot.of(1, List.of()), List.of(q));
+    assertTrue(s.mayRead("SELECT count() FROM otel_logs"), "its table is worth reading the statement for");
+    assertEquals(List.of(q), s.quarantinedFor("SELECT count() FROM otel.otel_logs", "default"));
+    assertEquals(List.of(q), s.quarantinedFor("SELECT count() FROM `otel_logs`", "otel"));
+    assertEquals(List.of(), s.quarantinedFor("SELECT count() FROM otel_logs", "default"), "another database's table");
+    assertEquals(List.of(), s.quarantinedFor("SELECT count() FROM otel.otel_logs_archive", "otel"), "whole names only");
+  }
 }

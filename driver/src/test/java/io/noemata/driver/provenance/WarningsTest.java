@@ -143,4 +143,17 @@ class WarningsTest {
     assertEquals("noemata: internal rewriter error (java.lang.IllegalStateException: x); sent as written", w.getMessage());
     assertNull(w.getNextWarning());
   }
+
+  @Test
+  void aQuarantinedRollupIsNamedWithItsFailingBucketAndTheRepair() {
+    var q = new io.noemata.driver.catalog.QuarantinedRollup(new io.noemata.core.catalog.TableName("otel", "otel_logs"),
+        "logs_1m", "noemata_rollup_logs_logs_1m", "logs_1m bucket 2026-11-29 10:00:00 measure LogCount: raw 3, rollup 1003");
+    SQLWarning w = Warnings.of(QueryProvenance.asWritten("SELECT count() FROM otel.otel_logs", "x"), List.of(q));
+    assertEquals("01N23", w.getSQLState());
+    assertEquals(9123, w.getErrorCode());
+    assertEquals("noemata: did not read rollup logs_1m (noemata_rollup_logs_logs_1m) for otel.otel_logs: it is"
+        + " quarantined, its buckets differ from the raw rows (logs_1m bucket 2026-11-29 10:00:00 measure LogCount:"
+        + " raw 3, rollup 1003); the raw table answers until `noemata publish` repairs it", w.getMessage());
+    assertNull(w.getNextWarning());
+  }
 }

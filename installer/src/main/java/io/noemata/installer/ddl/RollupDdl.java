@@ -72,6 +72,35 @@ public final class RollupDdl {
         + ", max_insert_block_size = 1000000000000, max_insert_threads = 1";
   }
 
+  /** The table a repair fills one day into before it replaces the target's partition of that day. */
+  public static String repairTable(Rollup r) {
+    return r.object() + "_repair";
+  }
+
+  /** A fresh copy of the target's structure (same engine, key and partitioning, so partitions can move). */
+  public static String createRepairTable(Rollup r) {
+    return "CREATE TABLE " + qualified(r, repairTable(r)) + " AS " + qualified(r, r.object());
+  }
+
+  /**
+   * One day {@code [from, until)} of the target as the source holds it now, into the repair table.
+   * No deduplication: a repair after a crash must write the day again.
+   */
+  public static String repairChunk(Rollup r, Instant from, Instant until) {
+    return "INSERT INTO " + qualified(r, repairTable(r)) + "\n"
+        + select(r, time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
+        + "\nSETTINGS insert_deduplicate = 0";
+  }
+
+  /**
+   * Swaps the target's partition of {@code day} for the repair table's, atomically for readers and
+   * without firing materialized views (a coarser rollup fed by this target is not written twice).
+   */
+  public static String replaceDay(Rollup r, java.time.LocalDate day) {
+    return "ALTER TABLE " + qualified(r, r.object()) + " REPLACE PARTITION " + Literals.string(day.toString())
+        + " FROM " + qualified(r, repairTable(r));
+  }
+
   /** "A publication updates the rollup TTL when this value changes." */
   public static String modifyTtl(Rollup r) {
     String bucket = Literals.identifier(LedgerSchema.BUCKET_COLUMN);

@@ -38,6 +38,9 @@ public final class LedgerWriter {
   /** Creates the ledger, objects and lock tables in {@code database} and describes them in the objects table. */
   public void ensureTables(String database) throws SQLException {
     execute(LedgerSchema.createLedger(database, namespace));
+    for (String alter : LedgerSchema.upgradeLedger(database, namespace)) {
+      execute(alter);
+    }
     execute(LedgerSchema.createObjects(database, namespace));
     execute(LedgerSchema.createLock(database, namespace));
     Map<String, Object> settings = new LinkedHashMap<>();
@@ -57,7 +60,9 @@ public final class LedgerWriter {
         Long.toString(r.grainSeconds()), Long.toString(r.retentionSeconds()), array(r.dimensions()),
         array(r.measureNames()), array(r.measureDefinitions()), array(r.measureColumns()), t(r.cutover()),
         t(r.backfillFloor()), t(r.backfilledFrom()), t(r.retiredAt()), t(r.pruneAfter()), t(r.prunedAt()),
-        "fromUnixTimestamp64Milli(" + r.updatedAt().toEpochMilli() + ", 'UTC')", Long.toString(r.version())));
+        "fromUnixTimestamp64Milli(" + r.updatedAt().toEpochMilli() + ", 'UTC')", Long.toString(r.version()),
+        s(r.quarantine()), "CAST([" + r.quarantineDays().stream().map(d -> "'" + d + "'")
+            .collect(Collectors.joining(", ")) + "] AS Array(Date))"));
     execute("INSERT INTO " + Literals.qualified(database, LedgerSchema.ledgerTable(namespace)) + " SELECT " + values);
   }
 

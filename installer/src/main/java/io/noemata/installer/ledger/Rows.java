@@ -37,6 +37,6 @@ public final class Rows {
     return new LedgerRow(LedgerSchema.FORMAT_VERSION, namespace, a.kind(), a.key(), a.table().database(),
         a.table().table(), a.object(), a.contentHash(), state.text(), a.async(), a.file(), revision, a.declaration(),
         stableView, source, time, grain, retention, dims, names, defs, cols, null, null, null, null, null, null, now,
-        LedgerWriter.nextVersion());
+        LedgerWriter.nextVersion(), "", List.of());
   }
 }

@@ -93,6 +93,11 @@ public final class Planner {
     } else if (state == LedgerState.RETIRED) {
       verb = Verb.CANCEL_RETIREMENT;
       reason = "declared again" + (drift == null ? "" : "; " + drift);
+    } else if (state == LedgerState.QUARANTINED) {
+      verb = Verb.REPAIR;
+      reason = "quarantined (" + row.quarantine() + "): re-backfills " + row.quarantineDays();
+      ddl = List.of("-- repair: each quarantined day aggregated again from the source, then"
+          + " ALTER TABLE ... REPLACE PARTITION");
     } else if (state != LedgerState.READY) {
       verb = Verb.RESUME;
       reason = "a previous installation stopped while " + row.state();
@@ -117,7 +122,8 @@ public final class Planner {
   }
 
   static boolean active(LedgerState s) {
-    return s == LedgerState.INSTALLING || s == LedgerState.BACKFILLING || s == LedgerState.READY;
+    return s == LedgerState.INSTALLING || s == LedgerState.BACKFILLING || s == LedgerState.READY
+        || s == LedgerState.QUARANTINED;
   }
 
   /** What is missing or different on the server, or null when it is as installed. */

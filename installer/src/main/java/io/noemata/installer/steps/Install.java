@@ -80,8 +80,10 @@ final class Install {
     s.execute(RollupDdl.createTarget(r));
     if (!fresh && row.retentionSeconds() != r.retentionSeconds()) {
       s.execute(RollupDdl.modifyTtl(r));
+      LedgerRow before = row;
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.parse(row.state()), s.now())
-          .withBackfill(row.cutover(), row.backfillFloor(), row.backfilledFrom(), s.now(), next());
+          .withBackfill(row.cutover(), row.backfillFloor(), row.backfilledFrom(), s.now(), next())
+          .withQuarantine(LedgerState.parse(row.state()), before.quarantine(), before.quarantineDays(), s.now(), next());
       s.record(row);
     }
     String mv = statement(s, db, r.materializedView());
@@ -106,7 +108,9 @@ final class Install {
       s.execute(RollupDdl.createMaterializedView(r, row.cutover()));
     }
     objectRecorded(s, r);
-    LedgerState state = row.parsedState() == LedgerState.READY && row.backfilledFrom() != null ? LedgerState.READY
+    // a quarantined rollup stays so until Repair has rewritten its days
+    LedgerState state = row.parsedState() == LedgerState.QUARANTINED ? LedgerState.QUARANTINED
+        : row.parsedState() == LedgerState.READY && row.backfilledFrom() != null ? LedgerState.READY
         : LedgerState.BACKFILLING;
     s.record(row.withRetirement(state, null, null, null, s.now(), next()).withRevision(s.plan.revision(), s.now(),
         next()));

@@ -74,6 +74,12 @@ public final class Publish {
         Install.run(s, ch.accelerator());
       }
     }
+    // finer rollups first: a coarser one is repaired from its finer target's repaired days
+    for (Change ch : acting.stream().sorted(java.util.Comparator.comparingInt(ch -> depth(s, ch))).toList()) {
+      if (ch.accelerator() instanceof Accelerator.Rollup r) {
+        Repair.run(s, r);
+      }
+    }
     for (Change ch : acting) {
       if (ch.accelerator() instanceof Accelerator.Rollup r && !effectivelyAsync(s, r)) {
         Backfill.run(s, r);
@@ -110,6 +116,15 @@ public final class Publish {
     for (String db : s.plan.databases()) {
       s.writer.recordObject(db, "", s.plan.revision(), "revision", "", settings, false);
     }
+  }
+
+  /** How many {@code from} steps a rollup is from its source table (0 for anything else). */
+  private static int depth(Session s, Change ch) {
+    int d = 0;
+    for (Accelerator a = ch.accelerator(); a instanceof Accelerator.Rollup r && r.from() != null; a = Install.finer(s, r)) {
+      d++;
+    }
+    return d;
   }
 
   /** An async rollup, or one fed from an async rollup, is backfilled by converge after serving. */

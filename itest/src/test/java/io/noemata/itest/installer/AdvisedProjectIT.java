@@ -90,10 +90,9 @@ class AdvisedProjectIT {
         boolean answerable = advice.needs().get(i).levels().stream()
             .anyMatch(l -> l.rollup() || !l.subscripts().isEmpty());
         QueryProvenance p = run(noemata, q.sql());
-        List<String> read = p.rewrite().map(r -> r.rollups().stream().filter(RollupUse::read).map(RollupUse::rollup).toList())
-            .orElse(List.of());
+        List<String> read = p.rollups().stream().filter(RollupUse::read).map(RollupUse::rollup).toList();
         // advise projects without row counts; the driver weighs the installed rows and may find the table cheaper
-        boolean rawIsCheaper = p.rewrite().stream().flatMap(r -> r.rollups().stream()).anyMatch(u -> u.code() == RollupSkip.RAW_IS_CHEAPER);
+        boolean rawIsCheaper = p.rollups().stream().anyMatch(u -> u.code() == RollupSkip.RAW_IS_CHEAPER);
         if (answerable && !p.changed() && !rawIsCheaper) {
           problems.add(q.label() + ": a rollup or column can answer it, and it was not accelerated");
         }

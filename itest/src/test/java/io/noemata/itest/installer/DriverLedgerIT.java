@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -52,11 +50,7 @@ class DriverLedgerIT {
   }
 
   private static Connection connect(String... props) throws SQLException {
-    Properties p = InstallerFixture.TARGET.credentials();
-    for (int i = 0; i < props.length; i += 2) {
-      p.setProperty(props[i], props[i + 1]);
-    }
-    return DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/" + DB, p);
+    return fx.driver(props);
   }
 
   private static List<String> names(ResultSet rs, String column) throws SQLException {
@@ -124,13 +118,7 @@ class DriverLedgerIT {
   }
 
   private static List<String> rows(Statement s, String sql) throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.add(rs.getString(1) + " | " + rs.getString(2));
-      }
-    }
-    return out;
+    return InstallerFixture.twoColumns(s, sql);
   }
 
   private static List<SQLWarning> warnings(Statement s) throws SQLException {

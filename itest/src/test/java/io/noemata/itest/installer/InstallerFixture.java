@@ -77,6 +77,26 @@ final class InstallerFixture {
     return TARGET.connect(db);
   }
 
+  /** A noemata connection to this database with extra properties as name, value pairs. */
+  Connection driver(String... props) throws java.sql.SQLException {
+    java.util.Properties p = TARGET.credentials();
+    for (int i = 0; i < props.length; i += 2) {
+      p.setProperty(props[i], props[i + 1]);
+    }
+    return java.sql.DriverManager.getConnection("jdbc:noemata:clickhouse://" + TARGET.hostPort() + "/" + db, p);
+  }
+
+  /** The first two columns of every row of {@code sql}, as {@code a | b}. */
+  static List<String> twoColumns(Statement s, String sql) throws java.sql.SQLException {
+    List<String> out = new ArrayList<>();
+    try (ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(rs.getString(1) + " | " + rs.getString(2));
+      }
+    }
+    return out;
+  }
+
   /** Every row of {@code sql} as text, one string per row. */
   List<String> rows(String sql) throws Exception {
     List<String> out = new ArrayList<>();
@@ -104,6 +124,14 @@ final class InstallerFixture {
     List<String> extra = rollup.stream().filter(r -> !rawSet.contains(r)).limit(5).toList();
     throw new AssertionError(raw.size() + " raw rows, " + rollup.size() + " rollup rows; raw only (first 5): "
         + missing + "; rollup only (first 5): " + extra);
+  }
+
+  /** The server's clock: checks judge buckets by the clock that stamped the rows. */
+  static java.time.Instant serverNow(Connection c) throws Exception {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT toUnixTimestamp64Milli(now64(3))")) {
+      rs.next();
+      return java.time.Instant.ofEpochMilli(rs.getLong(1));
+    }
   }
 
   long count(String sql) throws Exception {

@@ -33,7 +33,10 @@ class InstallerValidateOnlineIT {
     fx.execute("INSERT INTO " + db + ".otel_logs (Timestamp, TraceId, ServiceName, SeverityText, SeverityNumber, Body)"
         + " SELECT now64(9) + toIntervalSecond(5 + number), 'after', 'cart', 'INFO', 9, 'view' FROM numbers(20)");
     // the check looks at buckets ending five minutes before now: pretend now is 40 minutes later
-    Instant now = Instant.now().plus(Duration.ofMinutes(40));
+    Instant now;
+    try (Connection c = fx.connect()) {
+      now = InstallerFixture.serverNow(c).plus(Duration.ofMinutes(40));
+    }
     OnlineRollupCheck.Result ok = check(fx, now);
     assertTrue(ok.passed(), ok.toString());
     assertEquals(3, ok.checked().size(), ok.toString());

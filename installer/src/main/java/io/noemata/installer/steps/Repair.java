@@ -1,0 +1,52 @@
+package io.noemata.installer.steps;
+
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.core.ledger.LedgerState;
+import io.noemata.installer.ddl.RollupDdl;
+import io.noemata.installer.plan.Accelerator;
+import io.noemata.installer.plan.Planner;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+
+/**
+ * Repairs a quarantined rollup: each day the quarantine names is aggregated again from the source
+ * into a repair table, whose partition then replaces the target's (atomic, no view fires), and the
+ * row becomes ready with the quarantine lifted. Until then the row stays quarantined, so a run
+ * killed midway repeats the whole repair: every step rewrites a day from the source, never adds.
+ * Rows that reach a day between its aggregation and the swap are lost to the rollup (the next
+ * online check finds them): the current day is exact only when nothing arrives meanwhile.
+ */
+final class Repair {
+
+  private Repair() {}
+
+  static void run(Session s, Accelerator.Rollup r) throws SQLException {
+    LedgerRow row = s.ledger.get(Planner.identity(r));
+    if (row == null || row.parsedState() != LedgerState.QUARANTINED) {
+      return;
+    }
+    String db = r.table().database();
+    List<LocalDate> days = row.quarantineDays();
+    s.options.progress().step("repair " + r.key() + ": re-backfill " + days.size() + " quarantined day(s) " + days);
+    s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r)));
+    s.execute(RollupDdl.createRepairTable(r));
+    Instant coveredFrom = row.backfilledFrom() != null ? row.backfilledFrom() : row.cutover();
+    for (LocalDate day : days) {
+      Instant from = day.atStartOfDay().toInstant(ZoneOffset.UTC);
+      Instant until = from.plusSeconds(Backfill.DAY);
+      if (coveredFrom != null && from.isBefore(coveredFrom)) {
+        from = coveredFrom; // older rows were never the rollup's to hold
+      }
+      s.execute("TRUNCATE TABLE " + io.noemata.core.sql.Literals.qualified(db, RollupDdl.repairTable(r)));
+      if (from.isBefore(until)) {
+        s.execute(RollupDdl.repairChunk(r, from, until));
+      }
+      s.execute(RollupDdl.replaceDay(r, day));
+    }
+    s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r)));
+    s.record(row.withQuarantine(LedgerState.READY, "", List.of(), s.now(), Install.next()));
+  }
+}
