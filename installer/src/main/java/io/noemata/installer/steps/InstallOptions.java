@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param clock the clock for cutovers, retirement and prune (injectable in tests)
  * @param holder who holds the lock, as a second installation reports it
  * @param progress where steps and chunks are reported
+ * @param cluster the cluster to run statements on, over noemata.json's (the CLI's {@code --cluster})
  */
 public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration retirement, Duration mutationTimeout,
-    Clock clock, String holder, Progress progress) {
+    Clock clock, String holder, Progress progress, java.util.Optional<String> cluster) {
 
   public static final Duration DEFAULT_CUTOVER_DELAY = Duration.ofSeconds(30);
   public static final Duration DEFAULT_RETIREMENT = Duration.ofDays(7);
@@ -31,6 +32,7 @@ public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration r
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(holder, "holder");
     Objects.requireNonNull(progress, "progress");
+    Objects.requireNonNull(cluster, "cluster");
     if (cutoverDelay.isNegative()) {
       throw new IllegalArgumentException("cutover delay must not be negative");
     }
@@ -39,22 +41,28 @@ public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration r
   /** The seed's defaults: cutover 30 s after the plan, 60 s lock, seven days of retirement. */
   public static InstallOptions defaults(String holder, Progress progress) {
     return new InstallOptions(DEFAULT_CUTOVER_DELAY, NamespaceLock.DEFAULT_TTL, DEFAULT_RETIREMENT,
-        Duration.ofHours(6), Clock.systemUTC(), holder, progress);
+        Duration.ofHours(6), Clock.systemUTC(), holder, progress, java.util.Optional.empty());
   }
 
   public InstallOptions withCutoverDelay(Duration d) {
-    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress);
+    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress, cluster);
   }
 
   public InstallOptions withClock(Clock c) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, cluster);
   }
 
   public InstallOptions withLockTtl(Duration ttl) {
-    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress);
+    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress, cluster);
   }
 
   public InstallOptions withHolder(String h) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress, cluster);
+  }
+
+  /** These options with statements run on {@code name} (null: noemata.json decides). */
+  public InstallOptions withCluster(String name) {
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, progress,
+        java.util.Optional.ofNullable(name));
   }
 }
