@@ -114,7 +114,10 @@ class DistributedSourceIT {
       s.execute(sql + on());
     } else if (sql.startsWith(table)) {
       String name = sql.substring(table.length(), sql.indexOf('`', table.length()));
-      s.execute(table + name + "_local`" + on() + sql.substring(table.length() + name.length() + 1));
+      String local = sql.substring(table.length() + name.length() + 1);
+      // several replicas per shard need a Replicated local table (seed 001); rollup targets follow it
+      s.execute(table + name + "_local`" + on() + (realCluster ? local.replace("ENGINE = MergeTree()",
+          "ENGINE = ReplicatedMergeTree") : local));
       s.execute(table + name + "`" + on() + " AS `" + DB + "`.`" + name + "_local` ENGINE = Distributed('" + cluster
           + "', '" + DB + "', '" + name + "_local', rand())");
     } else {
@@ -166,7 +169,8 @@ class DistributedSourceIT {
     assertEquals(3, rollups.size(), rollups.toString());
     for (LedgerRow r : rollups) {
       assertEquals("Distributed", engine(r.object()), r.object());
-      assertTrue(engine(r.object() + "_local").endsWith("AggregatingMergeTree"), r.object());
+      assertEquals(realCluster ? "ReplicatedAggregatingMergeTree" : "AggregatingMergeTree", engine(r.object() + "_local"),
+          r.object());
       String mv = statement(r.object() + "_mv");
       assertTrue(mv.contains(" TO " + DB + "." + r.object() + "_local"), mv);
       assertTrue(mv.contains("FROM " + DB + ".otel_logs_local AS __src") || mv.contains("FROM " + DB
