@@ -161,12 +161,17 @@ public final class Planner {
           : server.unevenOnCluster(key) ? "projection " + p.object() + " is missing or different" + everywhere : null;
     }
     Accelerator.Rollup r = (Accelerator.Rollup) a;
-    for (String table : List.of(r.storageTarget(), r.object(), r.materializedView(), r.stableView())) {
-      if (!server.hasTable(db, table)) {
-        return table + " is missing";
+    Map<String, String> objects = new java.util.LinkedHashMap<>();
+    objects.put(r.storageTarget(), r.spread().isPresent() ? "local target " : "target ");
+    objects.putIfAbsent(r.object(), "Distributed target ");
+    objects.put(r.materializedView(), "materialized view ");
+    objects.put(r.stableView(), "stable view ");
+    for (Map.Entry<String, String> o : objects.entrySet()) {
+      if (!server.hasTable(db, o.getKey())) {
+        return o.getValue() + o.getKey() + " is missing";
       }
-      if (server.unevenOnCluster(db + "." + table)) {
-        return table + " is missing or written differently" + everywhere;
+      if (server.unevenOnCluster(db + "." + o.getKey())) {
+        return o.getValue() + o.getKey() + " is missing or written differently" + everywhere;
       }
     }
     if (server.changedSinceRecorded(db, r.materializedView())) {

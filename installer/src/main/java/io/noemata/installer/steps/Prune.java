@@ -14,6 +14,7 @@ import io.noemata.installer.plan.Change;
 import io.noemata.installer.plan.Plan;
 import io.noemata.installer.plan.PlanException;
 import io.noemata.installer.plan.Planner;
+import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.parse.ReadResult;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -106,8 +107,8 @@ public final class Prune {
     Placement p = s.placement();
     s.options.progress().step("prune " + describe(r));
     // over a Distributed table, columns, indexes and projections are stored on its local table
-    String storage = s.plan.server().distributedOver(db, r.tableName()).filter(l -> l.database().equals(db))
-        .map(io.noemata.resources.model.PhysicalName::table).orElse(r.tableName());
+    PhysicalName table = new PhysicalName(db, r.tableName());
+    PhysicalName storage = s.plan.server().distributedOver(db, r.tableName()).orElse(table);
     switch (r.kind()) {
       case LedgerRow.KIND_ROLLUP -> {
         s.execute(RollupDdl.dropMaterializedView(db, Names.materializedView(r.object()), p));
@@ -122,14 +123,14 @@ public final class Prune {
       }
       case LedgerRow.KIND_COLUMN -> {
         if (r.object().startsWith(Names.PREFIX)) {
-          if (!storage.equals(r.tableName())) {
+          if (!storage.equals(table)) {
             s.execute(ColumnDdl.drop(db, r.tableName(), r.object(), p)); // first where it is read
           }
-          s.execute(ColumnDdl.drop(db, storage, r.object(), p));
+          s.execute(ColumnDdl.drop(storage.database(), storage.table(), r.object(), p));
         }
       }
-      case LedgerRow.KIND_INDEX -> s.execute(IndexDdl.drop(db, storage, r.object(), p));
-      case LedgerRow.KIND_PROJECTION -> s.execute(ProjectionDdl.drop(db, storage, r.object(), p));
+      case LedgerRow.KIND_INDEX -> s.execute(IndexDdl.drop(storage.database(), storage.table(), r.object(), p));
+      case LedgerRow.KIND_PROJECTION -> s.execute(ProjectionDdl.drop(storage.database(), storage.table(), r.object(), p));
       default -> { } // a kind from a later format: leave it
     }
     s.writer.recordObject(db, r.tableName(), r.object(), r.kind(), r.key(), java.util.Map.of("pruned_at",

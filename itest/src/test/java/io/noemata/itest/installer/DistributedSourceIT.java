@@ -320,6 +320,41 @@ class DistributedSourceIT {
     assertTrue(same(sql).storedColumns().stream().anyMatch(StoredColumnUse::substituted), "read again once repaired");
   }
 
+  /**
+   * Retired for seven days, then pruned: the stored column goes from the Distributed table and the
+   * local one, a rollup's Distributed table, local target and view go, and nothing else.
+   */
+  @Test
+  @Order(10)
+  void pruneDropsFromTheLocalTablesAndTheDistributedOnes() throws Exception {
+    String column = LedgerReader.rows(plain, DB, "noemata").stream().filter(r -> r.key().equals("http_status"))
+        .findFirst().orElseThrow().object();
+    String spans = rollups().stream().filter(r -> r.key().equals("spans_1m")).findFirst().orElseThrow().object();
+    Path file = project.resolve("@frames/opentelemetry/views/otel.resources.json");
+    String original = Files.readString(file);
+    String without = original.replaceFirst("(?s)\"http_status\": \\{.*?\\}\\s*\\},\\s*", "")
+        .replaceFirst("(?s),\\s*\"spans_1m\": \\{.*?\\}\\s*\\}(\\s*\\}\\s*\\}\\s*)$", "$1");
+    assertFalse(without.contains("http_status") || without.contains("spans_1m"), without);
+    Files.writeString(file, without);
+    try (Connection c = TARGET.connect(DB)) {
+      Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);
+      io.noemata.installer.steps.InstallOptions later = InstallerFixture.options("itest@" + DB).withClock(
+          java.time.Clock.fixed(java.time.Instant.now().plus(java.time.Duration.ofDays(8)), java.time.ZoneOffset.UTC));
+      io.noemata.installer.steps.Prune.Result pruned = io.noemata.installer.steps.Prune.run(ProjectReader.read(project),
+          c, later, false);
+      assertEquals(2, pruned.dropped().size(), pruned.toString());
+    } finally {
+      Files.writeString(file, original);
+    }
+    assertEquals(List.of(), rows("SELECT table FROM system.columns WHERE database = '" + DB + "' AND name = '" + column
+        + "'"));
+    assertEquals(List.of(), rows("SELECT name FROM system.tables WHERE database = '" + DB + "' AND startsWith(name, '"
+        + spans + "')"));
+    assertEquals(2, rollups().stream().filter(r -> r.parsedState() != io.noemata.core.ledger.LedgerState.PRUNED).count());
+    assertTrue(engine(rollups().stream().filter(r -> r.key().equals("logs_1m")).findFirst().orElseThrow().object()
+        + "_local").endsWith("AggregatingMergeTree"), "the other rollups stay");
+  }
+
   /** Runs {@code sql} on both connections, asserts the same rows, returns noemata's provenance. */
   private static QueryProvenance same(String sql) throws SQLException {
     CorpusFile.Query q = new CorpusFile.Query("adhoc", "", List.of(), sql);
