@@ -39,13 +39,15 @@ public final class EmbeddedClickHouse implements AutoCloseable {
   private final String version;
   private final String timezone;
   private final boolean usersAsRoles;
+  private final LocalCluster cluster;
   private String currentDatabase = "default";
   private long spoolCounter;
   private boolean closed;
 
   private EmbeddedClickHouse(Chdb chdb, Path dataDir, boolean deleteOnClose, FileChannel lockChannel, FileLock lock,
-      boolean usersAsRoles) {
+      boolean usersAsRoles, LocalCluster cluster) {
     this.chdb = chdb;
+    this.cluster = cluster;
     this.usersAsRoles = usersAsRoles;
     this.dataDir = dataDir;
     this.deleteOnClose = deleteOnClose;
@@ -80,6 +82,14 @@ public final class EmbeddedClickHouse implements AutoCloseable {
    * not a security boundary: passwords are not checked and a client may send {@code SET ROLE}.
    */
   public static synchronized EmbeddedClickHouse start(Path dataDir, Path usersConfig) {
+    return start(dataDir, usersConfig, null);
+  }
+
+  /**
+   * Starts the engine as {@link #start(Path, Path)} does and, unless {@code cluster} is null, with
+   * that cluster of two shards that are both this engine (see {@link LocalCluster}).
+   */
+  public static synchronized EmbeddedClickHouse start(Path dataDir, Path usersConfig, LocalCluster cluster) {
     if (instance != null && !instance.closed) {
       throw new EngineException("an embedded engine already runs in this process on " + instance.dataDir
           + "; chDB allows one per process");
@@ -103,9 +113,9 @@ public final class EmbeddedClickHouse implements AutoCloseable {
     try {
       // always our own config: without one, clickhouse-local reads any config.xml in the working folder
       List<String> args = new ArrayList<>(List.of("clickhouse", "--path=" + dir,
-          "--config-file=" + EngineConfig.write(dir, users)));
+          "--config-file=" + EngineConfig.write(dir, users, cluster)));
       Chdb chdb = Chdb.open(library, args);
-      instance = new EmbeddedClickHouse(chdb, dir, temporary, channel, lock, usersConfig != null);
+      instance = new EmbeddedClickHouse(chdb, dir, temporary, channel, lock, usersConfig != null, cluster);
       return instance;
     } catch (RuntimeException e) {
       releaseLock(lock, channel);
@@ -142,6 +152,11 @@ public final class EmbeddedClickHouse implements AutoCloseable {
       throw new EngineException("data folder " + dir + " is not writable (" + e.getClass().getSimpleName() + ": "
           + e.getMessage() + "); choose another with --data");
     }
+  }
+
+  /** The cluster of two local shards this engine was started with, if any. */
+  public java.util.Optional<LocalCluster> cluster() {
+    return java.util.Optional.ofNullable(cluster);
   }
 
   public String version() {

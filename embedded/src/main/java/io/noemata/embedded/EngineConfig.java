@@ -10,7 +10,8 @@ import java.nio.file.Path;
  * clickhouse-local reads a {@code config.xml} from the working folder (measured: its macros
  * apply), so the engine would depend on where it was started. With a users config it names it
  * ({@code users_config}), the only place clickhouse-local reads users from. The file lives in the
- * data folder because the engine reads it at start only.
+ * data folder because the engine reads it at start only. With a {@link LocalCluster} it also
+ * holds that cluster's {@code tcp_port} and {@code remote_servers}.
  */
 final class EngineConfig {
 
@@ -27,10 +28,15 @@ final class EngineConfig {
     return users;
   }
 
-  /** Writes the main config (naming {@code usersConfig}, a {@link #checked} path, unless null) into {@code dataDir}. */
-  static Path write(Path dataDir, Path usersConfig) {
-    String xml = usersConfig == null ? "<clickhouse>\n</clickhouse>\n"
-        : "<clickhouse>\n  <users_config>" + escape(usersConfig.toString()) + "</users_config>\n</clickhouse>\n";
+  /**
+   * Writes the main config into {@code dataDir}: naming {@code usersConfig} (a {@link #checked} path)
+   * unless null, with {@code cluster} unless null.
+   */
+  static Path write(Path dataDir, Path usersConfig, LocalCluster cluster) {
+    String xml = "<clickhouse>\n"
+        + (usersConfig == null ? "" : "  <users_config>" + escape(usersConfig.toString()) + "</users_config>\n")
+        + (cluster == null ? "" : cluster.configXml())
+        + "</clickhouse>\n";
     Path file = dataDir.resolve(FILE_NAME);
     try {
       Files.writeString(file, xml, StandardCharsets.UTF_8);

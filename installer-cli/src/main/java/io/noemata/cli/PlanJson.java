@@ -18,6 +18,9 @@ final class PlanJson {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("namespace", p.namespace());
     m.put("revision", p.revision());
+    m.put("cluster", p.placement().cluster().orElse(null));
+    m.put("on_cluster", p.placement().onCluster());
+    m.put("runs", p.placement().describe());
     m.put("outcome", outcome);
     m.put("warnings", p.warnings());
     List<Object> changes = new ArrayList<>();

@@ -26,6 +26,16 @@ final class ProjectOptions {
   @Option(names = "--json", description = "Print the result as JSON on stdout.")
   boolean json;
 
+  @Option(names = "--cluster", description = "Run every statement ON CLUSTER this cluster (over noemata.json's"
+      + " \"cluster\"). A cluster whose every server is this one (system.clusters is_local on every row, as the embedded"
+      + " engine's --cluster) runs them here without ON CLUSTER.")
+  String cluster;
+
+  /** The CLI's cluster, over noemata.json's. */
+  java.util.Optional<String> cluster() {
+    return java.util.Optional.ofNullable(cluster);
+  }
+
   ReadResult read() {
     try {
       return ProjectReader.read(project);
@@ -45,7 +55,8 @@ final class ProjectOptions {
   InstallOptions install(PrintStream progressTo) {
     return InstallOptions.defaults(NamespaceLock.describeThisProcess(ChConnection.user()),
         json ? io.noemata.installer.steps.Progress.QUIET : new CliProgress(progressTo))
-        .withClock(java.time.Clock.offset(java.time.Clock.systemUTC(), PublishCommand.duration(clockOffset)));
+        .withClock(java.time.Clock.offset(java.time.Clock.systemUTC(), PublishCommand.duration(clockOffset)))
+        .withCluster(cluster);
   }
 
   /** A library failure as the one line a user sees, with its exit code. */

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 import io.noemata.embedded.EmbeddedClickHouse;
+import io.noemata.embedded.LocalCluster;
 import io.noemata.embedded.http.HttpFrontend;
 import picocli.CommandLine.Command;
 import sun.misc.Signal;
@@ -30,12 +31,23 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
       + " under SET ROLE U, so declare U as a role granted to default. Passwords are not checked.")
   Path usersConfig;
 
+  @Option(names = "--cluster", description = "Also define a cluster of this name whose two shards are both this engine"
+      + " (127.0.0.1 and localhost on a free tcp_port), for Distributed tables; ON CLUSTER and Replicated engines stay"
+      + " unavailable (chDB runs no Keeper).")
+  String cluster;
+
   @Override
   public Integer call() throws InterruptedException {
     if (port < 0 || port > 65535) {
       throw new UserError("--port " + port + " is not a port number (0-65535)");
     }
-    EmbeddedClickHouse engine = EmbeddedClickHouse.start(data, usersConfig);
+    LocalCluster shards;
+    try {
+      shards = cluster == null ? null : LocalCluster.onFreePort(cluster);
+    } catch (io.noemata.embedded.EngineException e) {
+      throw new UserError("--cluster: " + e.getMessage());
+    }
+    EmbeddedClickHouse engine = EmbeddedClickHouse.start(data, usersConfig, shards);
     HttpFrontend frontend;
     try {
       frontend = engine.serve(port);
@@ -47,6 +59,10 @@ final class ServeCommand implements java.util.concurrent.Callable<Integer> {
     // SIGTERM and Ctrl-C stop serving in order and exit 0 (the JVM's default would exit 143).
     for (String name : new String[] {"TERM", "INT"}) {
       Signal.handle(new Signal(name), signal -> stopped.countDown());
+    }
+    if (shards != null) {
+      System.err.println("cluster " + shards.name() + ": two shards, 127.0.0.1:" + shards.tcpPort() + " and localhost:"
+          + shards.tcpPort() + ", both this engine");
     }
     System.out.println("ready " + frontend.url());
     System.out.flush();

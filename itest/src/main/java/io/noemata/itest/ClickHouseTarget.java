@@ -14,6 +14,7 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.clickhouse.ClickHouseContainer;
 
 import io.noemata.embedded.EmbeddedClickHouse;
+import io.noemata.embedded.LocalCluster;
 import io.noemata.embedded.http.HttpFrontend;
 import io.noemata.embedded.http.QueryLog;
 
@@ -27,6 +28,10 @@ import io.noemata.embedded.http.QueryLog;
  * </ol>
  * There is no fourth choice: if the chosen target cannot start, the tests fail with its reason;
  * they never skip. {@code NOEMATA_IT_TARGET=embedded} forces the embedded engine.
+ *
+ * <p>The cluster the tests of Distributed tables use ({@link #cluster()}): {@code NOEMATA_IT_CLUSTER}
+ * on an external server (a cluster of its {@code remote_servers}); on the embedded engine its own
+ * {@value io.noemata.embedded.LocalCluster#DEFAULT_NAME}, two shards that are both this engine.
  */
 public final class ClickHouseTarget {
 
@@ -42,8 +47,11 @@ public final class ClickHouseTarget {
   private final String user;
   private final String password;
   private final HttpFrontend embeddedFrontend;
+  private final String cluster;
 
-  private ClickHouseTarget(Kind kind, String httpUrl, String user, String password, HttpFrontend embeddedFrontend) {
+  private ClickHouseTarget(Kind kind, String httpUrl, String user, String password, HttpFrontend embeddedFrontend,
+      String cluster) {
+    this.cluster = cluster == null || cluster.isBlank() ? null : cluster;
     this.kind = kind;
     this.httpUrl = httpUrl.endsWith("/") ? httpUrl.substring(0, httpUrl.length() - 1) : httpUrl;
     this.user = user;
@@ -65,17 +73,20 @@ public final class ClickHouseTarget {
     String forced = System.getenv("NOEMATA_IT_TARGET");
     if (url != null && !url.isBlank()) {
       return new ClickHouseTarget(Kind.EXTERNAL, url.replaceFirst("^jdbc:(clickhouse|ch):", ""),
-          envOr("NOEMATA_IT_USER", "default"), envOr("NOEMATA_IT_PASSWORD", ""), null);
+          envOr("NOEMATA_IT_USER", "default"), envOr("NOEMATA_IT_PASSWORD", ""), null, System.getenv("NOEMATA_IT_CLUSTER"));
     }
     if (!"embedded".equals(forced) && dockerAvailable()) {
       ClickHouseContainer container = new ClickHouseContainer(IMAGE);
       container.start();
       return new ClickHouseTarget(Kind.TESTCONTAINERS,
           "http://" + container.getHost() + ":" + container.getMappedPort(8123),
-          container.getUsername(), container.getPassword(), null);
+          container.getUsername(), container.getPassword(), null, null);
     }
-    HttpFrontend frontend = EmbeddedClickHouse.shared().serve(0);
-    return new ClickHouseTarget(Kind.EMBEDDED, frontend.url(), "default", "", frontend);
+    // with its two local shards, so that Distributed tables can be tested (the shards cost nothing else)
+    EmbeddedClickHouse engine = EmbeddedClickHouse.start(null, null, LocalCluster.onFreePort(LocalCluster.DEFAULT_NAME));
+    HttpFrontend frontend = engine.serve(0);
+    return new ClickHouseTarget(Kind.EMBEDDED, frontend.url(), "default", "", frontend,
+        engine.cluster().map(LocalCluster::name).orElse(null));
   }
 
   private static boolean dockerAvailable() {
@@ -93,6 +104,11 @@ public final class ClickHouseTarget {
 
   public Kind kind() {
     return kind;
+  }
+
+  /** The cluster for tests of Distributed tables, if the target has one. */
+  public java.util.Optional<String> cluster() {
+    return java.util.Optional.ofNullable(cluster);
   }
 
   /** {@code http://host:port} of the target. */

@@ -46,15 +46,7 @@ class CliIT {
         .redirectError(ProcessBuilder.Redirect.DISCARD)
         .start();
     try {
-      BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-      String ready = CompletableFuture.supplyAsync(() -> {
-        try {
-          return out.readLine();
-        } catch (Exception e) {
-          return "unreadable: " + e;
-        }
-      }).get(120, TimeUnit.SECONDS);
-      assertEquals("ready http://127.0.0.1:" + port, ready);
+      assertEquals("ready http://127.0.0.1:" + port, firstLine(p));
 
       try (Connection c = DriverManager.getConnection("jdbc:clickhouse://127.0.0.1:" + port + "/default", "default", "");
            Statement s = c.createStatement()) {
@@ -91,6 +83,63 @@ class CliIT {
     Path file = Files.writeString(temp.resolve("a-file"), "not a folder");
     ProcessRun run = ProcessRun.run(ProcessRun.cli("serve", "--embedded", "--port", "0", "--data", file.resolve("data").toString()), Map.of(), 120);
     assertOneClearLine(run, "is not writable");
+  }
+
+  /** The first line {@code serve} prints, within two minutes. */
+  private static String firstLine(Process p) throws Exception {
+    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return out.readLine();
+      } catch (Exception e) {
+        return "unreadable: " + e;
+      }
+    }).get(120, TimeUnit.SECONDS);
+  }
+
+  /**
+   * {@code --cluster two_local}: two shards that are both the engine, so a Distributed table over
+   * them answers (each shard reads the one local table: twice its rows) and ON CLUSTER is refused.
+   */
+  @Test
+  void serveEmbeddedWithAClusterOfTwoLocalShardsAnswersDistributedTables() throws Exception {
+    int port = freePort();
+    Process p = new ProcessBuilder(ProcessRun.cli("serve", "--embedded", "--port", Integer.toString(port), "--cluster",
+        "two_local")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      assertEquals("ready http://127.0.0.1:" + port, firstLine(p));
+      try (Connection c = DriverManager.getConnection("jdbc:clickhouse://127.0.0.1:" + port + "/default", "default", "");
+           Statement s = c.createStatement()) {
+        try (ResultSet rs = s.executeQuery("SELECT count(), sum(is_local) FROM system.clusters WHERE cluster = 'two_local'")) {
+          assertTrue(rs.next());
+          assertEquals(2, rs.getInt(1));
+          assertEquals(2, rs.getInt(2), "both shards are this engine");
+        }
+        s.execute("CREATE TABLE t_local (x UInt8) ENGINE = MergeTree ORDER BY x");
+        s.execute("CREATE TABLE t AS t_local ENGINE = Distributed(two_local, default, t_local, rand())");
+        s.execute("INSERT INTO t VALUES (1), (2), (3)");
+        try (ResultSet rs = s.executeQuery("SELECT (SELECT count() FROM t_local), count() FROM t")) {
+          assertTrue(rs.next());
+          assertEquals(3, rs.getInt(1), "inserts through the Distributed table land once in the local table");
+          assertEquals(6, rs.getInt(2), "each shard reads the same local table");
+        }
+        java.sql.SQLException refused = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
+            () -> s.execute("CREATE TABLE u ON CLUSTER two_local (x UInt8) ENGINE = MergeTree ORDER BY x"));
+        assertEquals(392, refused.getErrorCode(), refused.getMessage()); // QUERY_IS_PROHIBITED: no Keeper
+      }
+    } finally {
+      p.destroy();
+      p.waitFor(60, TimeUnit.SECONDS);
+      p.destroyForcibly();
+    }
+  }
+
+  @Test
+  void serveRefusesAClusterNameThatIsNoIdentifier() throws Exception {
+    ProcessRun run = ProcessRun.run(ProcessRun.cli("serve", "--embedded", "--port", "0", "--cluster", "two local"),
+        Map.of(), 120);
+    assertEquals(2, run.exitCode(), run.stderr());
+    assertTrue(run.stderr().contains("cluster name 'two local' must be a plain identifier"), run.stderr());
   }
 
   @Test

@@ -40,8 +40,13 @@ public final class LedgerSchema {
 
   /** Adds to an older ledger the columns that {@link #createLedger} has since gained; a no-op on a current one. */
   public static List<String> upgradeLedger(String database, String namespace) {
+    return upgradeLedger(database, namespace, "");
+  }
+
+  /** The same, with {@code onCluster} after the name ("" or {@code " ON CLUSTER `c`"}). */
+  public static List<String> upgradeLedger(String database, String namespace, String onCluster) {
     return QUARANTINE_COLUMNS.stream().map(c -> "ALTER TABLE " + Literals.qualified(database, ledgerTable(namespace))
-        + " ADD COLUMN IF NOT EXISTS " + c).toList();
+        + onCluster + " ADD COLUMN IF NOT EXISTS " + c).toList();
   }
 
   /**
@@ -49,7 +54,12 @@ public final class LedgerSchema {
    * with {@code FINAL}).
    */
   public static String createLedger(String database, String namespace) {
-    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, ledgerTable(namespace)) + " (\n"
+    return createLedger(database, namespace, "", "ReplacingMergeTree(version)");
+  }
+
+  /** The same, with {@code onCluster} after the name ("" or {@code " ON CLUSTER `c`"}) and the engine {@code engine}. */
+  public static String createLedger(String database, String namespace, String onCluster, String engine) {
+    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, ledgerTable(namespace)) + onCluster + " (\n"
         + "  format_version UInt16,\n"
         + "  namespace String,\n"
         + "  kind LowCardinality(String),\n"
@@ -82,7 +92,7 @@ public final class LedgerSchema {
         + "  version UInt64,\n"
         + "  " + QUARANTINE_COLUMNS.get(0) + ",\n"
         + "  " + QUARANTINE_COLUMNS.get(1) + "\n"
-        + ") ENGINE = ReplacingMergeTree(version)\n"
+        + ") ENGINE = " + engine + "\n"
         + "ORDER BY (table_database, table_name, kind, key, object)\n"
         + "COMMENT " + Literals.string("noemata resource ledger, format " + FORMAT_VERSION
             + "; read with FINAL; columns documented in io.noemata.core.ledger");
@@ -90,7 +100,12 @@ public final class LedgerSchema {
 
   /** Every object noemata installed, with its kind and settings as JSON; newest {@code version} wins. */
   public static String createObjects(String database, String namespace) {
-    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, objectsTable(namespace)) + " (\n"
+    return createObjects(database, namespace, "", "ReplacingMergeTree(version)");
+  }
+
+  /** The same, with {@code onCluster} after the name ("" or {@code " ON CLUSTER `c`"}) and the engine {@code engine}. */
+  public static String createObjects(String database, String namespace, String onCluster, String engine) {
+    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, objectsTable(namespace)) + onCluster + " (\n"
         + "  format_version UInt16,\n"
         + "  object_database String,\n"
         + "  object_table String,\n"
@@ -101,7 +116,7 @@ public final class LedgerSchema {
         + "  dropped UInt8,\n"
         + "  updated_at DateTime64(3, 'UTC'),\n"
         + "  version UInt64\n"
-        + ") ENGINE = ReplacingMergeTree(version)\n"
+        + ") ENGINE = " + engine + "\n"
         + "ORDER BY (object_database, object_table, kind, object)\n"
         + "COMMENT " + Literals.string("noemata resource objects, format " + FORMAT_VERSION
             + "; each object with its kind and settings as JSON; read with FINAL");
@@ -109,13 +124,18 @@ public final class LedgerSchema {
 
   /** Lock holders: a row per attempt; the oldest unexpired, unreleased row holds the lock. */
   public static String createLock(String database, String namespace) {
-    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, lockTable(namespace)) + " (\n"
+    return createLock(database, namespace, "", "ReplacingMergeTree(version)");
+  }
+
+  /** The same, with {@code onCluster} after the name ("" or {@code " ON CLUSTER `c`"}) and the engine {@code engine}. */
+  public static String createLock(String database, String namespace, String onCluster, String engine) {
+    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, lockTable(namespace)) + onCluster + " (\n"
         + "  holder String,\n"
         + "  acquired_at DateTime64(3, 'UTC'),\n"
         + "  expires_at DateTime64(3, 'UTC'),\n"
         + "  released UInt8,\n"
         + "  version UInt64\n"
-        + ") ENGINE = ReplacingMergeTree(version)\n"
+        + ") ENGINE = " + engine + "\n"
         + "ORDER BY holder\n"
         + "COMMENT " + Literals.string("noemata namespace lock, format " + FORMAT_VERSION
             + "; the oldest row with released = 0 and expires_at in the future holds it");

@@ -7,7 +7,9 @@
  * ledger "sits beside rollup targets"), named with the deployment's namespace ({@code noemata} by
  * default). All three are {@code ReplacingMergeTree(version)}: a change is a new row with a larger
  * {@code version}; read them with {@code FINAL}. {@link io.noemata.core.ledger.LedgerSchema} holds
- * their DDL.
+ * their DDL. On a cluster they are its Replicated variant, created ON CLUSTER, so every server
+ * holds the same rows (the installer's {@code io.noemata.installer.ddl.LedgerDdl}); their columns
+ * and reading are the same.
  * <ul>
  *   <li>{@code <ns>_resource_ledger}: one row per accelerator and installed object.</li>
  *   <li>{@code <ns>_resource_objects}: every object noemata created (columns, indexes, projections,

@@ -34,6 +34,11 @@ public final class Names {
     return target + "_mv";
   }
 
+  /** The local table under a Distributed rollup target {@code target}, on every server. */
+  public static String localTarget(String target) {
+    return target + "_local";
+  }
+
   public static String sha256Hex(String text) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");

@@ -2,9 +2,11 @@ package io.noemata.installer.ddl;
 
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
+import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.Accelerator.Dimension;
 import io.noemata.installer.plan.Accelerator.Rollup;
 import io.noemata.installer.plan.StoredMeasure;
+import io.noemata.resources.model.PhysicalName;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +16,16 @@ import java.util.List;
  * dimensions then bucket, TTL from retention), the materialized view writing source rows from the
  * cutover, the backfill of one day before it, and the stable view. Source columns are read through
  * the alias {@code __src} so that output names (such as {@code bucket}) never capture them.
+ *
+ * <p>Over a Distributed source the target is a local table on every server, its view reads the
+ * local source (where inserts land), a Distributed table over the local targets is the
+ * {@code object}, and the stable view reads it. The backfill runs on every shard over that shard's
+ * own rows ({@code parallel_distributed_insert_select = 2}), as the view does: each source row is in
+ * the target of the shard that holds it, once, and reading the Distributed rollup sums every shard
+ * once, exactly as reading the Distributed source does. (Through the Distributed source into one
+ * server's target would also count each row once on disjoint shards, but a retry reaching another
+ * server is not deduplicated there, and where shards share a table it counts differently from
+ * the raw table: see the README, Clusters.)
  */
 public final class RollupDdl {
 
@@ -23,40 +35,68 @@ public final class RollupDdl {
 
   private RollupDdl() {}
 
-  public static String createTarget(Rollup r) {
-    List<String> cols = new ArrayList<>();
+  /** The target where rows are stored: the local target over a Distributed source. */
+  public static String createTarget(Rollup r, Placement p) {
+    List<String> cols = columns(r);
     List<String> key = new ArrayList<>();
     boolean nullableKey = false;
     for (Dimension d : r.dimensions()) {
-      cols.add(Literals.identifier(d.column()) + " " + d.type());
       key.add(Literals.identifier(d.column()));
       nullableKey |= d.type().startsWith("Nullable(") || d.type().startsWith("LowCardinality(Nullable(");
     }
-    cols.add(Literals.identifier(LedgerSchema.BUCKET_COLUMN) + " DateTime('UTC')");
     key.add(Literals.identifier(LedgerSchema.BUCKET_COLUMN));
-    for (StoredMeasure m : r.measures()) {
-      cols.add(Literals.identifier(m.column()) + " " + m.type());
-    }
     String bucket = Literals.identifier(LedgerSchema.BUCKET_COLUMN);
-    return "CREATE TABLE IF NOT EXISTS " + qualified(r, r.object()) + " (\n  " + String.join(",\n  ", cols) + "\n)"
-        + " ENGINE = AggregatingMergeTree\nPARTITION BY toDate(" + bucket + ")\nORDER BY (" + String.join(", ", key) + ")"
+    return "CREATE TABLE IF NOT EXISTS " + qualified(r, r.storageTarget()) + on(r, p) + " (\n  "
+        + String.join(",\n  ", cols) + "\n)"
+        + " ENGINE = " + Placement.aggregating(r.replicated()) + "\nPARTITION BY toDate(" + bucket + ")\nORDER BY ("
+        + String.join(", ", key) + ")"
         + (r.retentionSeconds() > 0 ? "\nTTL " + bucket + " + INTERVAL " + r.retentionSeconds() + " SECOND" : "")
-        + "\nSETTINGS non_replicated_deduplication_window = " + DEDUPLICATION_WINDOW
+        + "\nSETTINGS " + (r.replicated() ? "replicated_deduplication_window" : "non_replicated_deduplication_window")
+        + " = " + DEDUPLICATION_WINDOW
         + (nullableKey ? ", allow_nullable_key = 1" : "")
         + "\nCOMMENT " + Literals.string("noemata rollup " + r.key() + " of " + r.table() + ", grain "
             + r.grainSeconds() + "s, shape " + r.hash8());
   }
 
+  /**
+   * Over a Distributed source: the Distributed table over the local targets, on the source's
+   * cluster, without a sharding key (nothing is inserted through it but the per-shard backfill).
+   */
+  public static String createDistributedTarget(Rollup r, Placement p) {
+    Accelerator.Spread spread = r.spread().orElseThrow(() -> new IllegalArgumentException(r.key() + " is not distributed"));
+    return "CREATE TABLE IF NOT EXISTS " + qualified(r, r.object()) + on(r, p) + " (\n  " + String.join(",\n  ", columns(r))
+        + "\n) ENGINE = Distributed(" + Literals.string(spread.cluster()) + ", " + Literals.string(r.table().database())
+        + ", " + Literals.string(r.storageTarget()) + ")";
+  }
+
+  private static List<String> columns(Rollup r) {
+    List<String> cols = new ArrayList<>();
+    for (Dimension d : r.dimensions()) {
+      cols.add(Literals.identifier(d.column()) + " " + d.type());
+    }
+    cols.add(Literals.identifier(LedgerSchema.BUCKET_COLUMN) + " DateTime('UTC')");
+    for (StoredMeasure m : r.measures()) {
+      cols.add(Literals.identifier(m.column()) + " " + m.type());
+    }
+    return cols;
+  }
+
+  /** Every statement creating the target(s), in order. */
+  public static List<String> createTargets(Rollup r, Placement p) {
+    return r.spread().isPresent() ? List.of(createTarget(r, p), createDistributedTarget(r, p))
+        : List.of(createTarget(r, p));
+  }
+
   /** The materialized view: rows at or after the cutover, as they are inserted. */
-  public static String createMaterializedView(Rollup r, Instant cutover) {
-    return "CREATE MATERIALIZED VIEW IF NOT EXISTS " + qualified(r, r.materializedView()) + " TO "
-        + qualified(r, r.object()) + "\nAS " + select(r, time(r) + " >= " + instant(cutover));
+  public static String createMaterializedView(Rollup r, Instant cutover, Placement p) {
+    return "CREATE MATERIALIZED VIEW IF NOT EXISTS " + qualified(r, r.materializedView()) + on(r, p) + " TO "
+        + qualified(r, r.storageTarget()) + "\nAS " + select(r, r.viewSource(), time(r) + " >= " + instant(cutover));
   }
 
   /** MODIFY QUERY in place: the view's query changed but its target did not. */
-  public static String modifyQuery(Rollup r, Instant cutover) {
-    return "ALTER TABLE " + qualified(r, r.materializedView()) + " MODIFY QUERY "
-        + select(r, time(r) + " >= " + instant(cutover));
+  public static String modifyQuery(Rollup r, Instant cutover, Placement p) {
+    return "ALTER TABLE " + qualified(r, r.materializedView()) + on(r, p) + " MODIFY QUERY "
+        + select(r, r.viewSource(), time(r) + " >= " + instant(cutover));
   }
 
   /**
@@ -65,8 +105,10 @@ public final class RollupDdl {
    */
   public static String backfillChunk(Rollup r, Instant from, Instant until, String token) {
     return "INSERT INTO " + qualified(r, r.object()) + "\n"
-        + select(r, time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
-        + "\nSETTINGS insert_deduplicate = 1, insert_deduplication_token = " + Literals.string(token)
+        + select(r, r.source(), time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
+        // over a Distributed source: each shard inserts into its local target from its local rows
+        + "\nSETTINGS " + (r.spread().isPresent() ? "parallel_distributed_insert_select = 2, " : "")
+        + "insert_deduplicate = 1, insert_deduplication_token = " + Literals.string(token)
         // squash the whole chunk into one block: one part, written all or not at all
         + ", min_insert_block_size_rows = 1000000000000, min_insert_block_size_bytes = 1000000000000000"
         + ", max_insert_block_size = 1000000000000, max_insert_threads = 1";
@@ -88,7 +130,7 @@ public final class RollupDdl {
    */
   public static String repairChunk(Rollup r, Instant from, Instant until) {
     return "INSERT INTO " + qualified(r, repairTable(r)) + "\n"
-        + select(r, time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
+        + select(r, r.source(), time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
         + "\nSETTINGS insert_deduplicate = 0";
   }
 
@@ -102,27 +144,33 @@ public final class RollupDdl {
   }
 
   /** "A publication updates the rollup TTL when this value changes." */
-  public static String modifyTtl(Rollup r) {
+  public static String modifyTtl(Rollup r, Placement p) {
     String bucket = Literals.identifier(LedgerSchema.BUCKET_COLUMN);
-    return "ALTER TABLE " + qualified(r, r.object()) + (r.retentionSeconds() > 0
+    return "ALTER TABLE " + qualified(r, r.storageTarget()) + on(r, p) + (r.retentionSeconds() > 0
         ? " MODIFY TTL " + bucket + " + INTERVAL " + r.retentionSeconds() + " SECOND" : " REMOVE TTL");
   }
 
   /** The stable view queries read; {@code CREATE OR REPLACE} re-points it atomically. */
-  public static String pointStableView(Rollup r) {
-    return "CREATE OR REPLACE VIEW " + qualified(r, r.stableView()) + " AS SELECT * FROM " + qualified(r, r.object());
+  public static String pointStableView(Rollup r, Placement p) {
+    return "CREATE OR REPLACE VIEW " + qualified(r, r.stableView()) + on(r, p) + " AS SELECT * FROM "
+        + qualified(r, r.object());
   }
 
-  public static String dropMaterializedView(String database, String view) {
-    return "DROP VIEW IF EXISTS " + Literals.qualified(database, view);
+  /** Empties the target that stores rows (the view was missing after the cutover: refilled from scratch). */
+  public static String truncateTarget(Rollup r, Placement p) {
+    return "TRUNCATE TABLE IF EXISTS " + qualified(r, r.storageTarget()) + on(r, p);
   }
 
-  public static String dropTable(String database, String table) {
-    return "DROP TABLE IF EXISTS " + Literals.qualified(database, table);
+  public static String dropMaterializedView(String database, String view, Placement p) {
+    return "DROP VIEW IF EXISTS " + Literals.qualified(database, view) + p.onCluster(database);
+  }
+
+  public static String dropTable(String database, String table, Placement p) {
+    return "DROP TABLE IF EXISTS " + Literals.qualified(database, table) + p.onCluster(database);
   }
 
   /** The aggregation from source rows (or the finer rollup's states) into target columns. */
-  static String select(Rollup r, String where) {
+  static String select(Rollup r, PhysicalName from, String where) {
     List<String> items = new ArrayList<>();
     List<String> group = new ArrayList<>();
     for (Dimension d : r.dimensions()) {
@@ -136,8 +184,8 @@ public final class RollupDdl {
     for (StoredMeasure m : r.measures()) {
       items.add((r.from() == null ? m.valueSql() : m.fromFinerSql()) + " AS " + Literals.identifier(m.column()));
     }
-    return "SELECT " + String.join(", ", items) + "\nFROM " + Literals.qualified(r.source().database(),
-        r.source().table()) + " AS " + SRC + "\nWHERE " + where + "\nGROUP BY " + String.join(", ", group);
+    return "SELECT " + String.join(", ", items) + "\nFROM " + Literals.qualified(from.database(),
+        from.table()) + " AS " + SRC + "\nWHERE " + where + "\nGROUP BY " + String.join(", ", group);
   }
 
   private static String time(Rollup r) {
@@ -146,6 +194,10 @@ public final class RollupDdl {
 
   static String instant(Instant t) {
     return "toDateTime(" + t.getEpochSecond() + ", 'UTC')";
+  }
+
+  private static String on(Rollup r, Placement p) {
+    return p.onCluster(r.table().database());
   }
 
   private static String qualified(Rollup r, String name) {

@@ -3,6 +3,8 @@ package io.noemata.installer.ledger;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
+import io.noemata.installer.ddl.LedgerDdl;
+import io.noemata.installer.ddl.Placement;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -23,10 +25,18 @@ public final class LedgerWriter {
 
   private final Connection connection;
   private final String namespace;
+  private final Placement placement;
 
+  /** A writer on one server. */
   public LedgerWriter(Connection connection, String namespace) {
+    this(connection, namespace, Placement.SINGLE);
+  }
+
+  /** A writer creating its tables where {@code placement} says (ON CLUSTER, replicated). */
+  public LedgerWriter(Connection connection, String namespace, Placement placement) {
     this.connection = connection;
     this.namespace = namespace;
+    this.placement = placement;
   }
 
   /** A version larger than any this process wrote before, from the clock in microseconds. */
@@ -37,12 +47,12 @@ public final class LedgerWriter {
 
   /** Creates the ledger, objects and lock tables in {@code database} and describes them in the objects table. */
   public void ensureTables(String database) throws SQLException {
-    execute(LedgerSchema.createLedger(database, namespace));
-    for (String alter : LedgerSchema.upgradeLedger(database, namespace)) {
+    execute(LedgerDdl.createLedger(database, namespace, placement));
+    for (String alter : LedgerDdl.upgradeLedger(database, namespace, placement)) {
       execute(alter);
     }
-    execute(LedgerSchema.createObjects(database, namespace));
-    execute(LedgerSchema.createLock(database, namespace));
+    execute(LedgerDdl.createObjects(database, namespace, placement));
+    execute(LedgerDdl.createLock(database, namespace, placement));
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("format_version", LedgerSchema.FORMAT_VERSION);
     settings.put("namespace", namespace);

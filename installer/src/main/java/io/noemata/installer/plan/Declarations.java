@@ -145,7 +145,18 @@ public final class Declarations {
   }
 
   /** The physical table of an entry, its alias and (for a view table) its frame table. */
-  record Target(PhysicalTable table, String alias, FrameTable view) {}
+  record Target(PhysicalTable table, String alias, FrameTable view) {
+    /** For a Distributed table, its cluster and local table. */
+    Optional<Accelerator.Spread> spread() {
+      return table.distribution().map(d -> new Accelerator.Spread(d.cluster(), d.local()));
+    }
+
+    /** Whether the rows are in a Replicated MergeTree (the local table's engine for a Distributed one). */
+    boolean replicated() {
+      return table.distribution().map(io.noemata.resources.catalog.Distribution::replicated)
+          .orElse(table.engine().startsWith("Replicated") && table.engine().endsWith("MergeTree"));
+    }
+  }
 
   private Optional<Target> target(ReadResult read, Entry e) throws PlanException {
     PhysicalName name;
@@ -189,7 +200,7 @@ public final class Declarations {
     String declaration = Json.write(ordered("column", Map.of("expression", Canonical.text(expr), "type", type.get(),
         "existing", existing.isPresent())));
     return Optional.of(new Accelerator.StoredColumn(c.key(), file.path(), t.table().name(), object, c.async(),
-        Canonical.text(expr), type.get(), existing.isPresent(), declaration));
+        Canonical.text(expr), type.get(), existing.isPresent(), declaration, t.spread()));
   }
 
   private Optional<Accelerator> index(ResourcesFile file, Entry.Index i, Target t, Map<String, Accelerator> done) {
@@ -200,7 +211,7 @@ public final class Declarations {
     String type = i.indexKind().clickHouseType();
     String object = Names.hashed("index", type + "\n" + column.get());
     return Optional.of(new Accelerator.SkipIndex(i.key(), file.path(), t.table().name(), object, i.async(),
-        column.get(), type, Json.write(ordered("index", Map.of("column", column.get(), "type", type)))));
+        column.get(), type, Json.write(ordered("index", Map.of("column", column.get(), "type", type))), t.spread()));
   }
 
   private Optional<Accelerator> projection(ResourcesFile file, Entry.Projection p, Target t,
@@ -231,7 +242,7 @@ public final class Declarations {
     String object = Names.hashed("projection", String.join(",", columns) + "\n" + String.join(",", orderBy));
     return Optional.of(new Accelerator.Projection(p.key(), file.path(), t.table().name(), object, p.async(),
         List.copyOf(columns), orderBy, Json.write(ordered("projection", Map.of("columns", List.copyOf(columns),
-            "order_by", orderBy)))));
+            "order_by", orderBy))), t.spread()));
   }
 
   private Optional<Accelerator> rollup(ResourcesFile file, Entry.Rollup r, Target t, Map<String, Accelerator> done,
@@ -287,6 +298,10 @@ public final class Declarations {
         r.grain().seconds(), dimExprs, measureExprs));
     String target = Names.rollupTarget(namespace, t.alias(), r.key(), hash8);
     PhysicalName source = finer == null ? table : new PhysicalName(table.database(), finer.object());
+    // over a Distributed source the view reads the local rows: the local table, or the finer local target
+    Accelerator.Rollup f = finer;
+    Optional<Accelerator.Spread> spread = f == null ? t.spread() : f.spread().map(s -> new Accelerator.Spread(
+        s.cluster(), new PhysicalName(table.database(), f.storageTarget())));
     String sourceTime = finer == null ? time : io.noemata.core.ledger.LedgerSchema.BUCKET_COLUMN;
     Map<String, Object> decl = ordered("rollup", Map.of());
     decl.put("grain", r.grain().text());
@@ -300,7 +315,7 @@ public final class Declarations {
     return Optional.of(new Accelerator.Rollup(r.key(), file.path(), table, target, r.async(), t.alias(), hash8,
         Names.stableView(namespace, t.alias(), r.key()), Names.materializedView(target), source, time, sourceTime,
         r.grain().seconds(), r.retention().map(i -> i.seconds()).orElse(0L), dims, measures,
-        r.from().orElse(null), Json.write(decl)));
+        r.from().orElse(null), Json.write(decl), spread, finer == null ? t.replicated() : finer.replicated()));
   }
 
   /** A measure or aggregate scalar of the view table, parsed. */

@@ -11,9 +11,11 @@ import java.util.Set;
  * @param databases every database the plan touches (grants and the lock are taken on them)
  * @param ledger the current ledger rows of those databases
  * @param server what the server reported when planning
+ * @param placement where the statements run: this server, ON CLUSTER, Replicated databases
  */
 public record Plan(String namespace, String revision, List<Accelerator> declared, List<Change> changes,
-    List<String> warnings, Set<String> databases, List<LedgerRow> ledger, ServerState server) {
+    List<String> warnings, Set<String> databases, List<LedgerRow> ledger, ServerState server,
+    io.noemata.installer.ddl.Placement placement) {
 
   public Plan {
     declared = List.copyOf(declared);
@@ -38,6 +40,7 @@ public record Plan(String namespace, String revision, List<Accelerator> declared
   public String text() {
     StringBuilder b = new StringBuilder();
     b.append("Plan for namespace '").append(namespace).append("', revision ").append(revision).append('\n');
+    b.append("Statements run ").append(placement.describe()).append('\n');
     for (String w : warnings) {
       b.append("warning: ").append(w).append('\n');
     }

@@ -6,6 +6,7 @@ import io.noemata.core.ledger.LedgerState;
 import io.noemata.installer.ddl.ColumnDdl;
 import io.noemata.installer.ddl.IndexDdl;
 import io.noemata.installer.ddl.Names;
+import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ddl.ProjectionDdl;
 import io.noemata.installer.ddl.RollupDdl;
 import io.noemata.installer.plan.Change.Verb;
@@ -21,6 +22,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -34,10 +36,16 @@ public final class Planner {
   private Planner() {}
 
   public static Plan plan(ReadResult read, Connection c) throws PlanException, SQLException {
+    return plan(read, c, Optional.empty());
+  }
+
+  /** The plan with {@code cluster} (the CLI's {@code --cluster}) in place of noemata.json's, when present. */
+  public static Plan plan(ReadResult read, Connection c, Optional<String> cluster) throws PlanException, SQLException {
     String ns = read.project().settings().namespace();
     Declarations.Result declared = Declarations.resolve(read, c);
     Set<String> databases = new TreeSet<>();
     declared.accelerators().forEach(a -> databases.add(a.table().database()));
+    Placement placement = ClusterDetection.detect(c, cluster.or(() -> read.project().settings().cluster()), databases);
     // the plan's scope is the databases the project names: another database's ledger may belong to
     // another deployment sharing the namespace, and is never retired from here
     List<LedgerRow> ledger = new ArrayList<>();
@@ -46,7 +54,7 @@ public final class Planner {
         ledger.addAll(LedgerReader.rows(c, db, ns));
       }
     }
-    ServerState server = ServerState.read(c, databases, ns);
+    ServerState server = ServerState.read(c, databases, ns, placement);
     Map<String, LedgerRow> byIdentity = new HashMap<>();
     ledger.forEach(r -> byIdentity.put(r.identity(), r));
     List<Change> changes = new ArrayList<>();
@@ -56,7 +64,7 @@ public final class Planner {
       String identity = identity(a);
       declaredIdentities.add(identity);
       LedgerRow row = byIdentity.get(identity);
-      changes.add(change(a, row, ledger, server, cutoverShown));
+      changes.add(change(a, row, ledger, server, cutoverShown, placement));
     }
     for (LedgerRow r : ledger) {
       LedgerState s = r.parsedState();
@@ -68,7 +76,8 @@ public final class Planner {
     }
     String revision = Names.sha256Hex(String.join("\n", declared.accelerators().stream()
         .map(a -> identity(a) + "=" + a.declaration()).sorted().toList())).substring(0, 12);
-    return new Plan(ns, revision, declared.accelerators(), changes, declared.warnings(), databases, ledger, server);
+    return new Plan(ns, revision, declared.accelerators(), changes, declared.warnings(), databases, ledger, server,
+        placement);
   }
 
   /** The ledger identity of a declaration (see {@link LedgerRow#identity()}). */
@@ -77,10 +86,10 @@ public final class Planner {
   }
 
   private static Change change(Accelerator a, LedgerRow row, List<LedgerRow> ledger, ServerState server,
-      Instant cutover) {
+      Instant cutover, Placement placement) {
     String table = a.table().toString();
-    List<String> ddl = ddl(a, cutover);
-    String drift = drift(a, server);
+    List<String> ddl = ddl(a, cutover, placement);
+    String drift = drift(a, server, placement);
     Verb verb;
     String reason;
     LedgerState state = row == null ? null : row.parsedState();
@@ -108,7 +117,7 @@ public final class Planner {
       verb = Verb.CHANGE;
       reason = "retention " + seconds(row.retentionSeconds()) + " -> " + seconds(r.retentionSeconds())
           + ": the TTL is updated in place";
-      ddl = List.of(io.noemata.installer.ddl.RollupDdl.modifyTtl(r));
+      ddl = List.of(RollupDdl.modifyTtl(r, placement));
     } else {
       verb = Verb.KEEP;
       reason = "";
@@ -126,42 +135,55 @@ public final class Planner {
         || s == LedgerState.QUARANTINED;
   }
 
-  /** What is missing or different on the server, or null when it is as installed. */
-  static String drift(Accelerator a, ServerState server) {
+  /** What is missing or different on the server (on any server of the cluster), or null when it is as installed. */
+  static String drift(Accelerator a, ServerState server, Placement placement) {
     String db = a.table().database();
-    String t = a.table().table();
+    String t = a.storage().table();
+    String everywhere = placement.cluster().map(c -> " on some server of cluster " + c).orElse("");
     if (a instanceof Accelerator.StoredColumn c) {
-      String[] col = server.columns().get(db + "." + t + "." + c.object());
-      if (col == null) {
-        return "column " + c.object() + " is missing";
-      }
-      if (!c.existing() && (!col[1].equals("MATERIALIZED") || !c.expression().equals(canonical(col[2])))) {
-        return "column " + c.object() + " is " + (col[1].isEmpty() ? "not MATERIALIZED" : col[1] + " " + col[2]);
+      List<String> tables = c.spread().isPresent() && !c.existing() ? List.of(t, a.table().table()) : List.of(t);
+      for (String table : tables) {
+        String[] col = server.columns().get(db + "." + table + "." + c.object());
+        if (col == null) {
+          return "column " + c.object() + " is missing" + (table.equals(t) ? "" : " on the Distributed table " + table);
+        }
+        if (!c.existing() && (!col[1].equals("MATERIALIZED") || !c.expression().equals(canonical(col[2])))) {
+          return "column " + c.object() + " of " + table + " is " + (col[1].isEmpty() ? "not MATERIALIZED"
+              : col[1] + " " + col[2]);
+        }
+        if (server.unevenOnCluster(db + "." + table + "." + c.object())) {
+          return "column " + c.object() + " of " + table + " is missing or different" + everywhere;
+        }
       }
       return null;
     }
+    String key = db + "." + t + "." + a.object();
     if (a instanceof Accelerator.SkipIndex i) {
-      return server.indexes().containsKey(db + "." + t + "." + i.object()) ? null : "index " + i.object() + " is missing";
+      return !server.indexes().containsKey(key) ? "index " + i.object() + " is missing"
+          : server.unevenOnCluster(key) ? "index " + i.object() + " is missing or different" + everywhere : null;
     }
     if (a instanceof Accelerator.Projection p) {
-      return server.projections().contains(db + "." + t + "." + p.object()) ? null
-          : "projection " + p.object() + " is missing";
+      return !server.projections().contains(key) ? "projection " + p.object() + " is missing"
+          : server.unevenOnCluster(key) ? "projection " + p.object() + " is missing or different" + everywhere : null;
     }
     Accelerator.Rollup r = (Accelerator.Rollup) a;
-    if (!server.hasTable(db, r.object())) {
-      return "target " + r.object() + " is missing";
-    }
-    if (!server.hasTable(db, r.materializedView())) {
-      return "materialized view " + r.materializedView() + " is missing";
+    Map<String, String> objects = new java.util.LinkedHashMap<>();
+    objects.put(r.storageTarget(), r.spread().isPresent() ? "local target " : "target ");
+    objects.putIfAbsent(r.object(), "Distributed target ");
+    objects.put(r.materializedView(), "materialized view ");
+    objects.put(r.stableView(), "stable view ");
+    for (Map.Entry<String, String> o : objects.entrySet()) {
+      if (!server.hasTable(db, o.getKey())) {
+        return o.getValue() + o.getKey() + " is missing";
+      }
+      if (server.unevenOnCluster(db + "." + o.getKey())) {
+        return o.getValue() + o.getKey() + " is missing or written differently" + everywhere;
+      }
     }
     if (server.changedSinceRecorded(db, r.materializedView())) {
       return "materialized view " + r.materializedView() + " changed on the server";
     }
-    String view = server.statement(db, r.stableView());
-    if (view == null) {
-      return "stable view " + r.stableView() + " is missing";
-    }
-    if (!view.contains(r.object())) {
+    if (!server.statement(db, r.stableView()).contains(r.object())) {
       return "stable view " + r.stableView() + " does not read " + r.object();
     }
     return null;
@@ -176,20 +198,23 @@ public final class Planner {
   }
 
   /** The statements installing {@code a} would run (rollup views shown with a cutover of {@code cutover}). */
-  static List<String> ddl(Accelerator a, Instant cutover) {
+  static List<String> ddl(Accelerator a, Instant cutover, Placement placement) {
     if (a instanceof Accelerator.StoredColumn c) {
-      return c.existing() ? List.of() : List.of(ColumnDdl.add(c), ColumnDdl.materialize(c));
+      return c.existing() ? List.of() : ColumnDdl.statements(c, placement, false);
     }
     if (a instanceof Accelerator.SkipIndex i) {
-      return List.of(IndexDdl.add(i), IndexDdl.materialize(i));
+      return IndexDdl.statements(i, placement);
     }
     if (a instanceof Accelerator.Projection p) {
-      return List.of(ProjectionDdl.settings(p), ProjectionDdl.add(p), ProjectionDdl.materialize(p));
+      return ProjectionDdl.statements(p, placement);
     }
     Accelerator.Rollup r = (Accelerator.Rollup) a;
-    return List.of(RollupDdl.createTarget(r), RollupDdl.createMaterializedView(r, cutover),
-        "-- backfill: one-day chunks from the cutover back to " + (r.retentionSeconds() > 0
-            ? "the retention bound" : "the oldest row") + ", newest first",
-        RollupDdl.pointStableView(r));
+    List<String> out = new ArrayList<>(RollupDdl.createTargets(r, placement));
+    out.add(RollupDdl.createMaterializedView(r, cutover, placement));
+    out.add("-- backfill: one-day chunks from the cutover back to " + (r.retentionSeconds() > 0
+        ? "the retention bound" : "the oldest row") + ", newest first" + (r.spread().isPresent()
+        ? ", each shard over its own rows into its local target" : ""));
+    out.add(RollupDdl.pointStableView(r, placement));
+    return out;
   }
 }

@@ -21,7 +21,7 @@ final class Converge {
       Backfill.run(s, r);
       Serve.ready(s, r);
     } else {
-      Mutations.await(s, a.table(), a.kind() + " " + a.key());
+      Mutations.await(s, a.storage(), a.kind() + " " + a.key());
       s.record(row.withState(LedgerState.READY, s.now(), Install.next()));
     }
   }

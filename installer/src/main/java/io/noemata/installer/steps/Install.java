@@ -37,21 +37,22 @@ final class Install {
     }
     LedgerRow row = start(s, a);
     if (a instanceof Accelerator.StoredColumn c && !c.existing()) {
-      String[] now = column(s, c);
-      s.execute(now == null ? ColumnDdl.add(c) : ColumnDdl.modify(c));
-      s.execute(ColumnDdl.materialize(c));
+      executeAll(s, ColumnDdl.statements(c, s.placement(), column(s, c) != null));
     } else if (a instanceof Accelerator.SkipIndex i) {
-      s.execute(IndexDdl.add(i));
-      s.execute(IndexDdl.materialize(i));
+      executeAll(s, IndexDdl.statements(i, s.placement()));
     } else if (a instanceof Accelerator.Projection p) {
-      s.execute(ProjectionDdl.settings(p));
-      s.execute(ProjectionDdl.add(p));
-      s.execute(ProjectionDdl.materialize(p));
+      executeAll(s, ProjectionDdl.statements(p, s.placement()));
     }
     objectRecorded(s, a);
     if (!a.async()) {
-      Mutations.await(s, a.table(), a.kind() + " " + a.key());
+      Mutations.await(s, a.storage(), a.kind() + " " + a.key());
       s.record(row.withRetirement(LedgerState.READY, null, null, null, s.now(), next()));
+    }
+  }
+
+  private static void executeAll(Session s, java.util.List<String> statements) throws SQLException {
+    for (String sql : statements) {
+      s.execute(sql);
     }
   }
 
@@ -77,9 +78,9 @@ final class Install {
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
       s.record(row);
     }
-    s.execute(RollupDdl.createTarget(r));
+    executeAll(s, RollupDdl.createTargets(r, s.placement()));
     if (!fresh && row.retentionSeconds() != r.retentionSeconds()) {
-      s.execute(RollupDdl.modifyTtl(r));
+      s.execute(RollupDdl.modifyTtl(r, s.placement()));
       LedgerRow before = row;
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.parse(row.state()), s.now())
           .withBackfill(row.cutover(), row.backfillFloor(), row.backfilledFrom(), s.now(), next())
@@ -87,12 +88,13 @@ final class Install {
       s.record(row);
     }
     String mv = statement(s, db, r.materializedView());
-    if (mv != null && !mv.contains(r.source().table())) {
-      s.execute(RollupDdl.dropMaterializedView(db, r.materializedView())); // reads a retired finer target
+    if (mv != null && !mv.contains(r.viewSource().table())) {
+      // reads a retired finer target
+      s.execute(RollupDdl.dropMaterializedView(db, r.materializedView(), s.placement()));
       mv = null;
     } else if (mv != null && !fresh && s.plan.changed(db, r.materializedView(), mv)) {
       // changed on the server but still writing into this target: put its query back in place
-      s.execute(RollupDdl.modifyQuery(r, row.cutover()));
+      s.execute(RollupDdl.modifyQuery(r, row.cutover(), s.placement()));
     }
     if (fresh) {
       row = row.withBackfill(cutover(s, r), null, null, s.now(), next());
@@ -100,12 +102,12 @@ final class Install {
     } else if (mv == null && !s.now().isBefore(deadline(s, r, row))) {
       // the view did not exist when rows after the cutover began to arrive, so they are missing: start over
       s.options.progress().step("  the materialized view was missing after the cutover: refilling " + r.object());
-      s.execute("TRUNCATE TABLE IF EXISTS " + Literals.qualified(db, r.object()));
+      s.execute(RollupDdl.truncateTarget(r, s.placement()));
       row = row.withBackfill(cutover(s, r), null, null, s.now(), next());
       s.record(row);
     }
     if (mv == null) {
-      s.execute(RollupDdl.createMaterializedView(r, row.cutover()));
+      s.execute(RollupDdl.createMaterializedView(r, row.cutover(), s.placement()));
     }
     objectRecorded(s, r);
     // a quarantined rollup stays so until Repair has rewritten its days
@@ -164,7 +166,7 @@ final class Install {
   /** {type, default_kind, default_expression} of the stored column, or null when absent. */
   private static String[] column(Session s, Accelerator.StoredColumn c) throws SQLException {
     String sql = "SELECT type, default_kind, default_expression FROM system.columns WHERE database = "
-        + Literals.string(c.table().database()) + " AND table = " + Literals.string(c.table().table())
+        + Literals.string(c.storage().database()) + " AND table = " + Literals.string(c.storage().table())
         + " AND name = " + Literals.string(c.object());
     try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
       return rs.next() ? new String[] {rs.getString(1), rs.getString(2), rs.getString(3)} : null;

@@ -4,6 +4,7 @@ import io.noemata.installer.lock.NamespaceLock;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How an installation runs.
@@ -18,9 +19,10 @@ import java.util.Objects;
  * @param progress where steps and chunks are reported
  * @param checkpoints told at each resumable point (kill tests stop the process there; none otherwise)
  * @param sleeper how waits for the clock pass (tests advance their clock instead of sleeping)
+ * @param cluster the cluster to run statements on, over noemata.json's (the CLI's {@code --cluster})
  */
 public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration retirement, Duration mutationTimeout,
-    Clock clock, String holder, Progress progress, Checkpoints checkpoints, Sleeper sleeper) {
+    Clock clock, String holder, Progress progress, Checkpoints checkpoints, Sleeper sleeper, Optional<String> cluster) {
 
   /** Waits {@code d} of the installation's clock. */
   @FunctionalInterface
@@ -44,6 +46,7 @@ public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration r
     Objects.requireNonNull(progress, "progress");
     Objects.requireNonNull(checkpoints, "checkpoints");
     Objects.requireNonNull(sleeper, "sleeper");
+    Objects.requireNonNull(cluster, "cluster");
     if (cutoverDelay.isNegative()) {
       throw new IllegalArgumentException("cutover delay must not be negative");
     }
@@ -52,35 +55,41 @@ public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration r
   /** The seed's defaults: cutover 30 s after the plan, 60 s lock, seven days of retirement. */
   public static InstallOptions defaults(String holder, Progress progress) {
     return new InstallOptions(DEFAULT_CUTOVER_DELAY, NamespaceLock.DEFAULT_TTL, DEFAULT_RETIREMENT,
-        Duration.ofHours(6), Clock.systemUTC(), holder, progress, Checkpoints.NONE, THREAD_SLEEP);
+        Duration.ofHours(6), Clock.systemUTC(), holder, progress, Checkpoints.NONE, THREAD_SLEEP, Optional.empty());
   }
 
   public InstallOptions withCutoverDelay(Duration d) {
-    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress, checkpoints, sleeper);
+    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress, checkpoints, sleeper, cluster);
   }
 
   public InstallOptions withClock(Clock c) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, checkpoints, sleeper);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, checkpoints, sleeper, cluster);
   }
 
   /** A clock and the waits that pass it: a test's clock that moves when the installer waits. */
   public InstallOptions withClock(Clock c, Sleeper s) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, checkpoints, s);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, checkpoints, s, cluster);
   }
 
   public InstallOptions withProgress(Progress p) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, p, checkpoints, sleeper);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, p, checkpoints, sleeper, cluster);
   }
 
   public InstallOptions withLockTtl(Duration ttl) {
-    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress, checkpoints, sleeper);
+    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress, checkpoints, sleeper, cluster);
   }
 
   public InstallOptions withHolder(String h) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress, checkpoints, sleeper);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress, checkpoints, sleeper, cluster);
   }
 
   public InstallOptions withCheckpoints(Checkpoints c) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, progress, c, sleeper);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, progress, c, sleeper, cluster);
+  }
+
+  /** These options with statements run on {@code name} (null: noemata.json decides). */
+  public InstallOptions withCluster(String name) {
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, progress, checkpoints, sleeper,
+        Optional.ofNullable(name));
   }
 }

@@ -10,7 +10,8 @@ import java.time.Instant;
 
 /**
  * "It waits for mutations that write columns and indexes into existing parts": polls
- * {@code system.mutations} until the table has none left, with a bound, reporting parts to do.
+ * {@code system.mutations} until the table has none left, with a bound, reporting parts to do. On a
+ * cluster the statements run ON, every server's ({@code clusterAllReplicas}): each runs its own.
  */
 final class Mutations {
 
@@ -19,7 +20,9 @@ final class Mutations {
   private Mutations() {}
 
   static void await(Session s, PhysicalName table, String task) throws SQLException, InstallException {
-    String where = " FROM system.mutations WHERE database = " + Literals.string(table.database()) + " AND table = "
+    String mutations = s.placement().onCluster(table.database()).isEmpty() ? "system.mutations"
+        : "clusterAllReplicas(" + Literals.string(s.placement().cluster().orElseThrow()) + ", system.mutations)";
+    String where = " FROM " + mutations + " WHERE database = " + Literals.string(table.database()) + " AND table = "
         + Literals.string(table.table()) + " AND is_done = 0";
     Instant deadline = Instant.now().plus(s.options.mutationTimeout());
     long first = -1;

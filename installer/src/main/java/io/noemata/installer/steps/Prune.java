@@ -5,6 +5,7 @@ import io.noemata.core.ledger.LedgerState;
 import io.noemata.installer.ddl.ColumnDdl;
 import io.noemata.installer.ddl.IndexDdl;
 import io.noemata.installer.ddl.Names;
+import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ddl.ProjectionDdl;
 import io.noemata.installer.ddl.RollupDdl;
 import io.noemata.installer.lock.LockHeldException;
@@ -13,6 +14,7 @@ import io.noemata.installer.plan.Change;
 import io.noemata.installer.plan.Plan;
 import io.noemata.installer.plan.PlanException;
 import io.noemata.installer.plan.Planner;
+import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.parse.ReadResult;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -39,7 +41,7 @@ public final class Prune {
 
   public static Result run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
       throws PlanException, InstallException, LockHeldException, SQLException {
-    Plan plan = Planner.plan(read, c);
+    Plan plan = Planner.plan(read, c, options.cluster());
     Instant now = options.clock().instant();
     List<String> retired = new ArrayList<>();
     List<String> dropped = new ArrayList<>();
@@ -61,7 +63,7 @@ public final class Prune {
     }
     Publish.checkGrants(c, plan);
     try (NamespaceLock lock = Publish.lock(c, plan, options)) {
-      Session s = new Session(c, Planner.plan(read, c), options, lock);
+      Session s = new Session(c, Planner.plan(read, c, options.cluster()), options, lock);
       for (Change ch : s.plan.changes()) {
         if (ch.verb() == Change.Verb.RETIRE) {
           Retire.run(s, ch);
@@ -102,25 +104,33 @@ public final class Prune {
 
   private static void drop(Session s, LedgerRow r) throws SQLException {
     String db = r.tableDatabase();
+    Placement p = s.placement();
     s.options.progress().step("prune " + describe(r));
+    // over a Distributed table, columns, indexes and projections are stored on its local table
+    PhysicalName table = new PhysicalName(db, r.tableName());
+    PhysicalName storage = s.plan.server().distributedOver(db, r.tableName()).orElse(table);
     switch (r.kind()) {
       case LedgerRow.KIND_ROLLUP -> {
-        s.execute(RollupDdl.dropMaterializedView(db, Names.materializedView(r.object())));
+        s.execute(RollupDdl.dropMaterializedView(db, Names.materializedView(r.object()), p));
         boolean viewInUse = s.ledger.values().stream().anyMatch(o -> o != r && o.stableView().equals(r.stableView())
             && o.tableDatabase().equals(db) && o.parsedState() != LedgerState.RETIRED
             && o.parsedState() != LedgerState.PRUNED);
         if (!viewInUse) {
-          s.execute(RollupDdl.dropMaterializedView(db, r.stableView()));
+          s.execute(RollupDdl.dropMaterializedView(db, r.stableView(), p));
         }
-        s.execute(RollupDdl.dropTable(db, r.object()));
+        s.execute(RollupDdl.dropTable(db, r.object(), p));
+        s.execute(RollupDdl.dropTable(db, Names.localTarget(r.object()), p)); // a Distributed rollup's, if any
       }
       case LedgerRow.KIND_COLUMN -> {
         if (r.object().startsWith(Names.PREFIX)) {
-          s.execute(ColumnDdl.drop(db, r.tableName(), r.object()));
+          if (!storage.equals(table)) {
+            s.execute(ColumnDdl.drop(db, r.tableName(), r.object(), p)); // first where it is read
+          }
+          s.execute(ColumnDdl.drop(storage.database(), storage.table(), r.object(), p));
         }
       }
-      case LedgerRow.KIND_INDEX -> s.execute(IndexDdl.drop(db, r.tableName(), r.object()));
-      case LedgerRow.KIND_PROJECTION -> s.execute(ProjectionDdl.drop(db, r.tableName(), r.object()));
+      case LedgerRow.KIND_INDEX -> s.execute(IndexDdl.drop(storage.database(), storage.table(), r.object(), p));
+      case LedgerRow.KIND_PROJECTION -> s.execute(ProjectionDdl.drop(storage.database(), storage.table(), r.object(), p));
       default -> { } // a kind from a later format: leave it
     }
     s.writer.recordObject(db, r.tableName(), r.object(), r.kind(), r.key(), java.util.Map.of("pruned_at",

@@ -31,7 +31,7 @@ public final class Publish {
    */
   public static Plan run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
       throws PlanException, InstallException, LockHeldException, SQLException {
-    Plan plan = Planner.plan(read, c);
+    Plan plan = Planner.plan(read, c, options.cluster());
     if (dryRun) {
       return plan;
     }
@@ -41,7 +41,7 @@ public final class Publish {
     }
     try (NamespaceLock lock = lock(c, plan, options)) {
       options.checkpoints().reached(Checkpoints.Point.AFTER_PLAN);
-      Plan locked = Planner.plan(read, c); // another installation may have finished meanwhile
+      Plan locked = Planner.plan(read, c, options.cluster()); // another installation may have finished meanwhile
       Session s = new Session(c, locked, options, lock);
       install(s);
       recordRevision(s);
@@ -59,7 +59,7 @@ public final class Publish {
   }
 
   static NamespaceLock lock(Connection c, Plan plan, InstallOptions options) throws SQLException, LockHeldException {
-    LedgerWriter writer = new LedgerWriter(c, plan.namespace());
+    LedgerWriter writer = new LedgerWriter(c, plan.namespace(), plan.placement());
     for (String db : plan.databases()) {
       writer.ensureTables(db);
     }

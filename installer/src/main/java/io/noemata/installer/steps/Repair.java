@@ -30,8 +30,14 @@ final class Repair {
     }
     String db = r.table().database();
     List<LocalDate> days = row.quarantineDays();
+    if (r.spread().isPresent()) {
+      // its days live in every shard's local target; a per-shard repair is not built yet
+      s.options.progress().step("repair " + r.key() + ": a rollup over a Distributed source is not repaired yet;"
+          + " it stays quarantined (raw answers) until it is retired and declared again");
+      return;
+    }
     s.options.progress().step("repair " + r.key() + ": re-backfill " + days.size() + " quarantined day(s) " + days);
-    s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r)));
+    s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r), s.placement()));
     s.execute(RollupDdl.createRepairTable(r));
     Instant coveredFrom = row.backfilledFrom() != null ? row.backfilledFrom() : row.cutover();
     for (LocalDate day : days) {
@@ -46,7 +52,7 @@ final class Repair {
       }
       s.execute(RollupDdl.replaceDay(r, day));
     }
-    s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r)));
+    s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r), s.placement()));
     s.record(row.withQuarantine(LedgerState.READY, "", List.of(), s.now(), Install.next()));
   }
 }

@@ -17,7 +17,7 @@ final class Serve {
 
   static void run(Session s, Accelerator.Rollup r) throws SQLException {
     s.options.progress().step("serve " + r.stableView() + " -> " + r.object());
-    s.execute(RollupDdl.pointStableView(r));
+    s.execute(RollupDdl.pointStableView(r, s.placement()));
     ready(s, r);
   }
 

@@ -28,9 +28,14 @@ public final class Session {
     this.connection = connection;
     this.plan = plan;
     this.options = options;
-    this.writer = new LedgerWriter(connection, plan.namespace());
+    this.writer = new LedgerWriter(connection, plan.namespace(), plan.placement());
     this.lock = lock;
     plan.ledger().forEach(r -> ledger.put(r.identity(), r));
+  }
+
+  /** Where statements run (ON CLUSTER or here). */
+  io.noemata.installer.ddl.Placement placement() {
+    return plan.placement();
   }
 
   Instant now() {

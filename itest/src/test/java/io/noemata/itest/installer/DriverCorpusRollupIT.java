@@ -3,19 +3,16 @@ package io.noemata.itest.installer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.Locale;
@@ -28,7 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.noemata.driver.NoemataStatement;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.installer.steps.Publish;
 import io.noemata.otel.OtelDataGenerator;
@@ -36,7 +32,6 @@ import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
 import io.noemata.rewriter.RollupUse;
 import io.noemata.itest.CorpusFile;
-import io.noemata.itest.ResultRows;
 
 /**
  * The shared corpus over the corpus days with the example project published (its rollups kept for
@@ -83,64 +78,12 @@ class DriverCorpusRollupIT {
     noemata.close();
   }
 
-  /** The corpus statement reading {@link #DB} instead of {@code otel}. */
-  static String retarget(String sql) {
-    return sql.replace("otel.otel_", DB + ".otel_").replace("`otel`.`otel_", "`" + DB + "`.`otel_")
-        .replace("\"otel\".\"otel_", "\"" + DB + "\".\"otel_");
+  private static CorpusRuns.Outcome run(Connection c, CorpusFile.Query q) throws SQLException {
+    return CorpusRuns.run(c, q, DB);
   }
 
-  private record Outcome(List<List<String>> rows, QueryProvenance provenance, List<SQLWarning> warnings) {}
-
-  private static Outcome run(Connection c, CorpusFile.Query q) throws SQLException {
-    String sql = retarget(q.sql());
-    Statement st;
-    ResultSet rs;
-    if (!q.params().isEmpty()) {
-      PreparedStatement ps = c.prepareStatement(sql);
-      for (int i = 0; i < q.params().size(); i++) {
-        ps.setString(i + 1, q.params().get(i));
-      }
-      st = ps;
-      rs = ps.executeQuery();
-    } else {
-      st = c.createStatement();
-      rs = st.executeQuery(sql);
-    }
-    try (st; rs) {
-      List<List<String>> rows = ResultRows.rows(rs);
-      rows.sort(Comparator.comparing(Object::toString));
-      QueryProvenance p = st.isWrapperFor(NoemataStatement.class) ? st.unwrap(NoemataStatement.class).provenance() : null;
-      List<SQLWarning> w = new ArrayList<>();
-      for (SQLWarning x = st.getWarnings(); x != null; x = x.getNextWarning()) {
-        w.add(x);
-      }
-      return new Outcome(rows, p, w);
-    }
-  }
-
-  /** Exact, except sketches (uniq, quantile) read from stored states: within the 3% the seed allows them. */
   private static void assertSameRows(List<List<String>> expected, List<List<String>> actual, boolean sketches) {
-    assertEquals(expected.size(), actual.size(), "row count");
-    for (int r = 0; r < expected.size(); r++) {
-      for (int i = 0; i < expected.get(r).size(); i++) {
-        String a = expected.get(r).get(i);
-        String b = actual.get(r).get(i);
-        if (a == null ? b == null : a.equals(b)) {
-          continue;
-        }
-        try {
-          double x = Double.parseDouble(a);
-          double y = Double.parseDouble(b);
-          double tolerance = sketches ? 0.03 : 1e-9;
-          if (Math.abs(x - y) <= tolerance * Math.max(Math.abs(x), Math.abs(y))) {
-            continue;
-          }
-        } catch (NumberFormatException | NullPointerException notNumbers) {
-          // compared as text below
-        }
-        fail("row " + r + " column " + (i + 1) + ": " + a + " vs " + b);
-      }
-    }
+    CorpusRuns.assertSameRows(expected, actual, sketches);
   }
 
   @TestFactory
@@ -156,13 +99,13 @@ class DriverCorpusRollupIT {
   }
 
   private static void compare(CorpusFile.Query q) throws SQLException {
-    Outcome expected;
+    CorpusRuns.Outcome expected;
     try {
       expected = run(plain, q);
     } catch (SQLException refused) {
       return; // an explicit FORMAT clause: clickhouse-jdbc refuses it on either URL (DriverCorpusIT checks that)
     }
-    Outcome actual = run(noemata, q);
+    CorpusRuns.Outcome actual = run(noemata, q);
     boolean sketches = q.sql().toLowerCase(Locale.ROOT).matches("(?s).*(uniq|quantile).*");
     QueryProvenance p = actual.provenance();
     assertSameRows(expected.rows(), actual.rows(), sketches && !p.rollups().isEmpty());
@@ -195,9 +138,9 @@ class DriverCorpusRollupIT {
         "SELECT toStartOfFifteenMinutes(Timestamp) AS q, ServiceName, count() AS c FROM otel.otel_logs"
             + " WHERE Timestamp >= toStartOfMinute(now() - INTERVAL " + minutes + " MINUTE) GROUP BY q, ServiceName");
     for (int attempt = 0; ; attempt++) {
-      Outcome before = run(plain, q);
-      Outcome through = run(noemata, q);
-      Outcome after = run(plain, q);
+      CorpusRuns.Outcome before = run(plain, q);
+      CorpusRuns.Outcome through = run(noemata, q);
+      CorpusRuns.Outcome after = run(plain, q);
       if (!before.rows().equals(after.rows()) && attempt < 20) {
         continue;
       }
@@ -228,8 +171,8 @@ class DriverCorpusRollupIT {
       try (Connection p = DriverManager.getConnection(InstallerFixture.TARGET.jdbcUrl(DB), props);
           Connection n = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort()
               + "/" + DB, props)) {
-        Outcome expected = run(p, q);
-        Outcome actual = run(n, q);
+        CorpusRuns.Outcome expected = run(p, q);
+        CorpusRuns.Outcome actual = run(n, q);
         assertFalse(expected.rows().isEmpty(), "the values reached the server");
         assertEquals(expected.rows(), actual.rows(), from);
         List<RollupUse> read = actual.provenance().rollups().stream().filter(RollupUse::read).toList();
@@ -239,7 +182,7 @@ class DriverCorpusRollupIT {
         try (Statement s = n.createStatement()) {
           s.execute("SET param_from = '" + from + "'");
         }
-        Outcome after = run(n, q);
+        CorpusRuns.Outcome after = run(n, q);
         assertEquals(expected.rows(), after.rows());
         assertTrue(after.provenance().rollups().stream().noneMatch(RollupUse::read), after.provenance().toString());
       }

@@ -99,8 +99,15 @@ final class InstallerFixture {
 
   /** Every row of {@code sql} as text, one string per row. */
   List<String> rows(String sql) throws Exception {
+    try (Connection c = connect()) {
+      return rows(c, sql);
+    }
+  }
+
+  /** Every row of {@code sql} on {@code c} as text, one string per row, columns joined by " | ". */
+  static List<String> rows(Connection c, String sql) throws java.sql.SQLException {
     List<String> out = new ArrayList<>();
-    try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       ResultSetMetaData md = rs.getMetaData();
       while (rs.next()) {
         StringBuilder b = new StringBuilder();

@@ -18,7 +18,7 @@ import java.util.Optional;
 public final class JdbcCatalog implements Catalog {
 
   private static final String TABLE_SQL =
-      "SELECT engine FROM system.tables WHERE database = ? AND name = ?";
+      "SELECT engine, engine_full FROM system.tables WHERE database = ? AND name = ?";
   private static final String COLUMNS_SQL =
       "SELECT name, type, default_kind, default_expression FROM system.columns"
           + " WHERE database = ? AND table = ? ORDER BY position";
@@ -61,16 +61,9 @@ public final class JdbcCatalog implements Catalog {
   }
 
   private Optional<PhysicalTable> read(PhysicalName name) throws SQLException {
-    String engine;
-    try (PreparedStatement st = connection.prepareStatement(TABLE_SQL)) {
-      st.setString(1, name.database());
-      st.setString(2, name.table());
-      try (ResultSet rs = st.executeQuery()) {
-        if (!rs.next()) {
-          return Optional.empty();
-        }
-        engine = rs.getString(1);
-      }
+    String[] engine = engine(name);
+    if (engine == null) {
+      return Optional.empty();
     }
     List<PhysicalColumn> columns = new ArrayList<>();
     try (PreparedStatement st = connection.prepareStatement(COLUMNS_SQL)) {
@@ -82,7 +75,27 @@ public final class JdbcCatalog implements Catalog {
         }
       }
     }
-    return Optional.of(new PhysicalTable(name, engine, columns));
+    Optional<Distribution> distribution = Optional.empty();
+    if (engine[0].equals("Distributed")) {
+      Optional<Distribution.Target> target = Distribution.parse(engine[1], name.database());
+      if (target.isPresent()) {
+        String[] local = engine(target.get().local());
+        distribution = Optional.of(new Distribution(target.get().cluster(), target.get().local(),
+            local == null ? "" : local[0]));
+      }
+    }
+    return Optional.of(new PhysicalTable(name, engine[0], columns, distribution));
+  }
+
+  /** {engine, engine_full} of a table, or null when there is none. */
+  private String[] engine(PhysicalName name) throws SQLException {
+    try (PreparedStatement st = connection.prepareStatement(TABLE_SQL)) {
+      st.setString(1, name.database());
+      st.setString(2, name.table());
+      try (ResultSet rs = st.executeQuery()) {
+        return rs.next() ? new String[] {rs.getString(1), rs.getString(2)} : null;
+      }
+    }
   }
 
   private static String firstLine(String s) {

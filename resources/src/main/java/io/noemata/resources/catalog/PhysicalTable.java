@@ -5,21 +5,41 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** A table as {@code system.tables} and {@code system.columns} report it. */
-public record PhysicalTable(PhysicalName name, String engine, List<PhysicalColumn> columns) {
+/**
+ * A table as {@code system.tables} and {@code system.columns} report it.
+ *
+ * @param distribution for a Distributed table, the cluster and local table it reads and writes
+ */
+public record PhysicalTable(PhysicalName name, String engine, List<PhysicalColumn> columns,
+    Optional<Distribution> distribution) {
 
   public PhysicalTable {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(engine, "engine");
     columns = List.copyOf(columns);
+    Objects.requireNonNull(distribution, "distribution");
+  }
+
+  /** A table that is not Distributed. */
+  public PhysicalTable(PhysicalName name, String engine, List<PhysicalColumn> columns) {
+    this(name, engine, columns, Optional.empty());
   }
 
   public Optional<PhysicalColumn> column(String columnName) {
     return columns.stream().filter(c -> c.name().equals(columnName)).findFirst();
   }
 
-  /** Columns, indexes and projections install only on the MergeTree family. */
+  /**
+   * Columns, indexes and projections install only on the MergeTree family: the table's own engine,
+   * or for a Distributed table its local table's.
+   */
   public boolean mergeTree() {
-    return engine.endsWith("MergeTree");
+    return distribution.map(d -> d.localEngine().endsWith("MergeTree")).orElse(engine.endsWith("MergeTree"));
+  }
+
+  /** The engine that decides what installs: the local table's for a Distributed table, else the table's own. */
+  public String storageEngine() {
+    return distribution.map(d -> d.localEngine().isEmpty() ? "missing local table " + d.local() : d.localEngine())
+        .orElse(engine);
   }
 }

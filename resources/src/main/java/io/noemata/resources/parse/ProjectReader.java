@@ -119,7 +119,7 @@ public final class ProjectReader {
     if (root == null) {
       return Settings.DEFAULT;
     }
-    d.onlyFields(root, "", List.of("namespace", "resources"), SETTINGS_FILE);
+    d.onlyFields(root, "", List.of("namespace", "resources", "cluster"), SETTINGS_FILE);
     String namespace = Optional.ofNullable(d.string(root, "", "namespace", false, "\"noemata\""))
         .orElse(Settings.DEFAULT_NAMESPACE);
     if (!Settings.NAMESPACE.matcher(namespace).matches()) {
@@ -135,6 +135,12 @@ public final class ProjectReader {
         install = d.bool(ro, "/resources", "install_on_publish", true).orElse(true);
       }
     }
-    return new Settings(namespace, install);
+    Optional<String> cluster = Optional.ofNullable(d.string(root, "", "cluster", false, "\"my_cluster\""));
+    if (cluster.isPresent() && cluster.get().isBlank()) {
+      d.error("/cluster", "cluster must name a cluster of the server's remote_servers (system.clusters), such as"
+          + " \"my_cluster\"; leave it out for a single server");
+      cluster = Optional.empty();
+    }
+    return new Settings(namespace, install, cluster);
   }
 }

@@ -46,8 +46,10 @@ final class OnlineChecks {
       }
       PhysicalTable t = table.get();
       if (!t.mergeTree()) {
-        fc.cannotInstall(e, null, r.physical() + " is a " + t.engine() + " table, and"
-            + " stored columns, indexes, projections and rollups need a MergeTree-family table");
+        fc.cannotInstall(e, null, r.physical() + " is a " + t.engine() + " table"
+            + (t.distribution().isPresent() ? " over " + t.distribution().get().local() + " (" + t.storageEngine() + ")"
+                : "") + ", and stored columns, indexes, projections and rollups need a MergeTree-family table"
+            + " (or a Distributed table over one)");
         continue;
       }
       if (e instanceof Entry.Column c && fc.columnExpressions.containsKey(c.key())) {

@@ -1,0 +1,35 @@
+package io.noemata.installer.ddl;
+
+import io.noemata.core.ledger.LedgerSchema;
+
+/**
+ * The ledger, objects and lock tables (columns in {@link LedgerSchema}) as a {@link Placement}
+ * creates them: ON CLUSTER where statements run on a cluster, replicated where it replicates.
+ */
+public final class LedgerDdl {
+
+  private static final String VERSION = "version";
+
+  private LedgerDdl() {}
+
+  public static String createLedger(String database, String namespace, Placement p) {
+    return LedgerSchema.createLedger(database, namespace, p.onCluster(database), engine(database, p));
+  }
+
+  /** Columns an older ledger lacks, added where the ledger lives. */
+  public static java.util.List<String> upgradeLedger(String database, String namespace, Placement p) {
+    return LedgerSchema.upgradeLedger(database, namespace, p.onCluster(database));
+  }
+
+  public static String createObjects(String database, String namespace, Placement p) {
+    return LedgerSchema.createObjects(database, namespace, p.onCluster(database), engine(database, p));
+  }
+
+  public static String createLock(String database, String namespace, Placement p) {
+    return LedgerSchema.createLock(database, namespace, p.onCluster(database), engine(database, p));
+  }
+
+  private static String engine(String database, Placement p) {
+    return p.ledgerEngine(database, "ReplacingMergeTree", VERSION);
+  }
+}
