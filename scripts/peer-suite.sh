@@ -14,7 +14,9 @@
 #   --source   a clone of github.com/ClickHouse/clickhouse-java (or its bare git directory) that has
 #              the branch v0.10.0 (the tag v0.10.0 points at a 0.11.0-rc1 commit; the branch is 0.10.0)
 #   --server   a ClickHouse HTTP endpoint, e.g. the one `./noemata serve --embedded` prints
-#   --tests    surefire's -Dtest pattern (default: the whole suite)
+#   --tests    surefire's -Dtest pattern (default: the whole suite but the two tests that need a TLS
+#              port, ConnectionTest#testSSLModeTrust/VerifyCa: they open TLS on the HTTP port, which
+#              a server refuses at once and the embedded engine, which has no TLS, never answers)
 #   --work     where the suite is laid out and built (default target/peer-suite/<mode>)
 #   --timeout  surefire's bound on the whole run (default 90 minutes)
 #
@@ -26,7 +28,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
 shift || true
-source_dir="" server="" tests="" work="" timeout_min=90
+source_dir="" server="" work="" timeout_min=90
+tests='**/*,!ConnectionTest#testSSLModeTrust,!ConnectionTest#testSSLModeVerifyCa'
 while [ $# -gt 0 ]; do
   case "$1" in
     --source) source_dir=$2; shift 2 ;;
@@ -133,7 +136,7 @@ curl -sfS "http://$host:$port/" --data-binary "CREATE DATABASE IF NOT EXISTS \`$
 
 . "$here/.mvn/select-jdk.sh"
 cd "$work/suite"
-"$here/mvnw" -B -ntp -q test ${tests:+-Dtest="$tests"} -Dsurefire.failIfNoSpecifiedTests=false > "$work/maven.log" 2>&1 || true
+"$here/mvnw" -B -ntp -q test -Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false > "$work/maven.log" 2>&1 || true
 
 reports=$work/suite/target/surefire-reports
 [ -d "$reports" ] || { echo "peer-suite: no test reports; see $work/maven.log" >&2; tail -30 "$work/maven.log" >&2; exit 1; }

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
 /**
  * The main config handed to the engine with {@code --config-file}, always: without one,
@@ -13,11 +11,6 @@ import java.time.ZoneOffset;
  * apply), so the engine would depend on where it was started. With a users config it names it
  * ({@code users_config}), the only place clickhouse-local reads users from. The file lives in the
  * data folder because the engine reads it at start only.
- *
- * <p>It also names the server time zone ({@code <timezone>}): left to itself the engine takes the
- * name {@code /etc/localtime} links to ({@code Etc/UTC} on most Linux hosts), where a ClickHouse
- * server started as its image starts it ({@code TZ=UTC}) reports {@code UTC} in {@code timezone()}
- * and {@code X-ClickHouse-Timezone}. Clients compare and convert by that name.
  */
 final class EngineConfig {
 
@@ -36,9 +29,8 @@ final class EngineConfig {
 
   /** Writes the main config (naming {@code usersConfig}, a {@link #checked} path, unless null) into {@code dataDir}. */
   static Path write(Path dataDir, Path usersConfig) {
-    String xml = "<clickhouse>\n  <timezone>" + escape(timezone(ZoneId.systemDefault())) + "</timezone>\n"
-        + (usersConfig == null ? "" : "  <users_config>" + escape(usersConfig.toString()) + "</users_config>\n")
-        + "</clickhouse>\n";
+    String xml = usersConfig == null ? "<clickhouse>\n</clickhouse>\n"
+        : "<clickhouse>\n  <users_config>" + escape(usersConfig.toString()) + "</users_config>\n</clickhouse>\n";
     Path file = dataDir.resolve(FILE_NAME);
     try {
       Files.writeString(file, xml, StandardCharsets.UTF_8);
@@ -46,11 +38,6 @@ final class EngineConfig {
       throw new EngineException("cannot write " + file + ": " + e.getMessage());
     }
     return file;
-  }
-
-  /** The server time zone for a process in {@code zone}: every name of UTC ({@code Etc/UTC}, {@code Zulu}, ...) is {@code UTC}. */
-  static String timezone(ZoneId zone) {
-    return zone.normalized().equals(ZoneOffset.UTC) ? "UTC" : zone.getId();
   }
 
   static String escape(String text) {
