@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
 import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -56,11 +57,18 @@ abstract class JdbcCompatibility {
 
   static final ClickHouseTarget TARGET = ClickHouseTarget.get();
 
-  /** A connection of this flavour to {@link #database()} with {@code extra} properties (any type) besides the credentials. */
-  abstract Connection connect(Properties extra) throws SQLException;
+  /** This flavour's JDBC URL for {@code database}. */
+  abstract String url(String database);
 
   /** Each flavour's own database. */
   abstract String database();
+
+  /** A connection of this flavour to {@link #database()} with {@code extra} properties (any type) besides the credentials. */
+  Connection connect(Properties extra) throws SQLException {
+    Properties p = TARGET.credentials();
+    p.putAll(extra);
+    return DriverManager.getConnection(url(database()), p);
+  }
 
   Connection connect() throws SQLException {
     return connect(new Properties());
