@@ -154,11 +154,16 @@ public final class Hook {
     }
   }
 
-  private static Connection connectionOf(Object statementOrConnection) throws SQLException {
+  /** The connection of a statement, or null when it or its connection is closed (clickhouse-jdbc then says so itself). */
+  private static Connection connectionOf(Object statementOrConnection) {
     if (statementOrConnection instanceof Connection c) {
       return c;
     }
-    return statementOrConnection instanceof Statement s && !s.isClosed() ? s.getConnection() : null;
+    try {
+      return statementOrConnection instanceof Statement s && !s.isClosed() ? s.getConnection() : null;
+    } catch (SQLException closed) {
+      return null;
+    }
   }
 
   /** URLs may carry credentials as parameters: only scheme, host and path are shown. */
