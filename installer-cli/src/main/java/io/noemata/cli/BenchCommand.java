@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
 
 import io.noemata.cli.bench.Interleaved;
 import io.noemata.cli.bench.MachineInfo;
+import io.noemata.cli.bench.Transport;
 import io.noemata.cli.demo.Dashboard;
 import io.noemata.cli.demo.DashboardQuery;
 import io.noemata.cli.demo.DashboardRun;
@@ -39,7 +40,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code noemata bench}: end-to-end figures on the embedded engine, each a ratio of two things
  * measured side by side in one run ({@link Interleaved}) on the same data, with the machine noted.
- * Scenarios: pass-through overhead, the backfill against a bare INSERT ... SELECT ... GROUP BY, a
+ * Scenarios: the transport (answers of 1 to 100,000 rows), pass-through overhead, the backfill against a bare INSERT ... SELECT ... GROUP BY, a
  * Map-subscript filter, and the demo's dashboard.
  */
 @Command(name = "bench", description = "Measure noemata end to end on the embedded engine: ratios from one run, machine noted.")
@@ -57,7 +58,11 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--report", description = "Also write the figures as Markdown to this file.")
   Path report;
 
+  @Option(names = "--transport-only", description = "Measure only the transport (no data is generated).")
+  boolean transportOnly;
+
   private final List<String> lines = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
 
   @Override
   public Integer call() throws Exception {
@@ -70,6 +75,14 @@ final class BenchCommand implements Callable<Integer> {
       lines.add("| figure | A | B | A | B | ratio | goal |");
       lines.add("|---|---|---|---|---|---|---|");
       String hostPort = "127.0.0.1:" + frontend.port();
+      boolean transportFaults;
+      try (Connection jdbc = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/default", "default", "")) {
+        transportFaults = transport(jdbc, frontend.url());
+      }
+      if (transportOnly) {
+        finish(out);
+        return transportFaults ? 3 : 0;
+      }
       try (Connection setup = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/default", "default", "");
            Statement s = setup.createStatement()) {
         out.printf(Locale.ROOT, "generating %,d logs and %,d spans ...%n", rows, rows);
@@ -85,12 +98,36 @@ final class BenchCommand implements Callable<Integer> {
         dashboard(plain, noemata, frontend, spec);
       }
     }
+    finish(out);
+    return 0;
+  }
+
+  private void finish(PrintStream out) throws Exception {
+    lines.add("");
+    lines.addAll(notes);
     out.println();
     lines.forEach(out::println);
     if (report != null) {
       Files.writeString(report, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
     }
-    return 0;
+  }
+
+  /**
+   * Answers of 1 to 100,000 rows through clickhouse-jdbc beside the plain JDK HTTP client; returns
+   * whether a fault showed (a size over 2x a neighbour, or over 2x the plain client).
+   */
+  private boolean transport(Connection jdbc, String httpUrl) throws Exception {
+    List<Transport.Size> sizes = Transport.measure(jdbc, httpUrl, 15);
+    for (Transport.Size size : sizes) {
+      row(String.format(Locale.ROOT, "transport: %,d rows (median ms)", size.rows()), "JDK HTTP client", "clickhouse-jdbc",
+          size.httpMs(), size.jdbcMs(), size.ratio(), "<= 2");
+    }
+    List<String> faults = Transport.faults(sizes);
+    faults.forEach(f -> notes.add("- transport fault: " + f));
+    if (faults.isEmpty()) {
+      notes.add("- transport: no size more than 2x a neighbour, none more than 2x the plain HTTP client");
+    }
+    return !faults.isEmpty();
   }
 
   /** noemata's cost on queries it does not rewrite: B/A of medians, goal at most 1.02. */

@@ -14,7 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.noemata.cli.advise.Advice;
+import io.noemata.cli.advise.AdviceReport;
+import io.noemata.cli.advise.Advisor;
+import io.noemata.cli.advise.WorkloadFile;
 import io.noemata.cli.demo.Dashboard;
+import io.noemata.cli.demo.DashboardWorkload;
+import io.noemata.cli.demo.RollupsRead;
+import io.noemata.resources.parse.ProjectReader;
 import io.noemata.cli.demo.DashboardQuery;
 import io.noemata.cli.demo.DashboardReport;
 import io.noemata.cli.demo.DashboardRun;
@@ -31,11 +38,12 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code noemata demo}: the main job on the embedded engine. Starts ClickHouse in process, serves
- * it on loopback, generates OpenTelemetry logs and spans, publishes the demo project's accelerators
- * with the installer, then runs a dashboard twice, on plain clickhouse-jdbc and through
+ * it on loopback, generates OpenTelemetry logs and spans, runs {@code noemata advise} over the
+ * dashboard's queries, publishes the advised project's accelerators with the installer, then runs
+ * a dashboard twice, on plain clickhouse-jdbc and through
  * {@code jdbc:noemata:clickhouse://}, and shows what each read, how fast, and why.
  */
-@Command(name = "demo", description = "Embedded ClickHouse, OpenTelemetry demo data, noemata's accelerators, and a dashboard raw vs through noemata.")
+@Command(name = "demo", description = "Embedded ClickHouse, OpenTelemetry demo data, noemata advise over the dashboard, the advised accelerators installed, and the dashboard raw vs through noemata.")
 final class DemoCommand implements Callable<Integer> {
 
   /** Sized for a 2-core machine: generation, publication and the dashboard in about two minutes. */
@@ -77,9 +85,11 @@ final class DemoCommand implements Callable<Integer> {
          HttpFrontend frontend = engine.serve(0)) {
       out.printf("engine: ClickHouse %s (chDB) at %s, data in %s%n%n", engine.version(), frontend.url(), engine.dataDir());
       generate(out, frontend, spec);
-      publish(out, frontend);
+      Path projectDir = keep == null ? Files.createTempDirectory("noemata-demo-project-") : keep.resolve("project");
+      Advice advice = advise(out, frontend, spec, projectDir);
+      publish(out, frontend, projectDir);
       List<PanelResult> results = dashboard(out, frontend, spec);
-      return verdict(out, results);
+      return verdict(out, results, advice, levels(frontend, results));
     }
   }
 
@@ -98,10 +108,37 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private void publish(PrintStream out, HttpFrontend frontend) throws Exception {
-    Path projectDir = keep == null ? Files.createTempDirectory("noemata-demo-project-") : keep.resolve("project");
-    DemoProject.writeTo(projectDir);
-    out.println("2. noemata publish: the demo project's resources (" + projectDir + ")");
+  /**
+   * The advise step: the dashboard's panels written as a workload file, replayed against the
+   * accelerators advise proposes (nothing installed yet), and the proposal written as the advised
+   * project's resources file.
+   */
+  private static Advice advise(PrintStream out, HttpFrontend frontend, OtelDataSpec spec, Path projectDir)
+      throws Exception {
+    DemoProject.writeAdvisedFramesTo(projectDir);
+    Path workload = projectDir.resolve("dashboard.workload.sql");
+    Files.writeString(workload, DashboardWorkload.text(Dashboard.panels(spec)));
+    out.println("2. noemata advise --workload " + workload + ": the dashboard's queries replayed against proposed"
+        + " accelerators, as if installed (nothing is installed yet)");
+    Advice advice;
+    try (Connection c = DriverManager.getConnection(frontend.jdbcUrl("otel"), "default", "")) {
+      advice = Advisor.run(projectDir, ProjectReader.read(projectDir).project(), WorkloadFile.parse(Files.readString(workload)),
+          c, "otel", new CliProgress(out));
+    }
+    out.println();
+    AdviceReport.text(advice, "the dashboard").lines().forEach(l -> out.println("   " + l));
+    if (!advice.valid()) {
+      throw new UserError("the advised resources file does not validate; see the findings above", 3);
+    }
+    Files.writeString(projectDir.resolve(DemoProject.ADVISED_FILE), advice.resourcesFile());
+    out.println("   wrote " + projectDir.resolve(DemoProject.ADVISED_FILE) + (advice.resourcesFile().equals(DemoProject.advisedResources())
+        ? " (the same as the advised project shipped with noemata)" : " (differs from the advised project shipped with noemata)"));
+    out.println();
+    return advice;
+  }
+
+  private void publish(PrintStream out, HttpFrontend frontend, Path projectDir) throws Exception {
+    out.println("3. noemata publish: the advised project's resources (" + projectDir + ")");
     long started = System.nanoTime();
     // The demo ingests nothing while it runs, so the rollup views may take over after 5 s instead of 30 s.
     int exit = new CommandLine(new Main()).execute("publish", "--project", projectDir.toString(),
@@ -113,7 +150,7 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private List<PanelResult> dashboard(PrintStream out, HttpFrontend frontend, OtelDataSpec spec) throws SQLException {
-    out.println("3. the dashboard, each panel " + repeat + " times on plain clickhouse-jdbc and through jdbc:noemata:clickhouse://,"
+    out.println("4. the dashboard, each panel " + repeat + " times on plain clickhouse-jdbc and through jdbc:noemata:clickhouse://,"
         + " alternating; rows read are the engine's own figures");
     List<PanelResult> results = new ArrayList<>();
     try (Connection raw = DriverManager.getConnection(frontend.jdbcUrl("otel"), "default", "");
@@ -128,10 +165,43 @@ final class DemoCommand implements Callable<Integer> {
     return results;
   }
 
-  /** The demo checks its own claims: the panels meant to be accelerated were, and every result equals raw. */
-  private int verdict(PrintStream out, List<PanelResult> results) throws Exception {
+  /** The rollups the driver read per panel, from its provenance. */
+  private static List<List<String>> levels(HttpFrontend frontend, List<PanelResult> results) throws SQLException {
+    List<List<String>> out = new ArrayList<>();
+    try (Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://127.0.0.1:" + frontend.port() + "/otel",
+        "default", "")) {
+      for (PanelResult r : results) {
+        out.add(RollupsRead.of(noemata, r.query().sql()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The demo checks its own claims: the panels meant to be accelerated were, every result equals raw,
+   * each panel read the rollup advise said it would (the coarsest that answers it), and advise's
+   * projected rows are within 2x of what the engine reads.
+   */
+  private int verdict(PrintStream out, List<PanelResult> results, Advice advice, List<List<String>> read) throws Exception {
     List<String> problems = new ArrayList<>();
     long accelerated = 0;
+    out.println();
+    out.println("advise's projection against what the engine reads (EXPLAIN ESTIMATE) after the install:");
+    for (int i = 0; i < results.size(); i++) {
+      PanelResult r = results.get(i);
+      List<String> predicted = advice.replays().get(i).rollupsRead();
+      if (!predicted.equals(read.get(i))) {
+        problems.add(r.query().panel() + ": advise said it reads " + predicted + ", the driver read " + read.get(i));
+      }
+      java.util.OptionalLong projected = advice.projections().get(i).projectedRows();
+      double ratio = projected.isPresent() ? Math.max(1, r.proxiedRowsRead()) / (double) Math.max(1, projected.getAsLong()) : 0;
+      out.printf("  %-42s %-36s projected %,12d  measured %,12d  (%.2f)%n", r.query().panel(),
+          read.get(i).isEmpty() ? "the table" : String.join(", ", read.get(i)), projected.orElse(-1), r.proxiedRowsRead(), ratio);
+      if (projected.isEmpty() || ratio > 2 || ratio < 0.5) {
+        problems.add(r.query().panel() + ": projected rows read " + projected + " are not within 2x of the measured "
+            + r.proxiedRowsRead());
+      }
+    }
     for (PanelResult r : results) {
       if (r.difference() != null) {
         problems.add(r.query().panel() + ": result differs from raw: " + r.difference());

@@ -10,10 +10,13 @@ import picocli.CommandLine.Command;
 @Command(
     name = "noemata",
     mixinStandardHelpOptions = true,
+    // every subcommand, present and future, inherits --help (and --version)
+    scope = CommandLine.ScopeType.INHERIT,
     versionProvider = VersionProvider.class,
     description = "ClickHouse accelerators: validate, install and serve them; run the embedded engine and the demo.",
     subcommands = {
       ValidateCommand.class,
+      AdviseCommand.class,
       ServeCommand.class,
       DemoCommand.class,
       PublishCommand.class,

@@ -15,16 +15,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code noemata validate}: checks noemata.json, the frames and every resources file. Offline from
- * the files alone; with a connection ({@code --url} or NOEMATA_CH_URL) it also resolves physical
- * tables and columns and reports what the database cannot install. Exit 0 clean (warnings
- * allowed), 1 errors, 2 usage or connection failure.
+ * {@code noemata validate}: checks noemata.json, the frames and every resources file, offline from
+ * the files alone. {@code --online} (the seed's word; "online" always means "against the database")
+ * also validates against ClickHouse: it resolves physical tables and columns, reports what the
+ * database cannot install, and compares each ready rollup with the raw table. {@code --url} (else
+ * NOEMATA_CH_URL) only says which ClickHouse; alone it is a usage error, so no comparison runs
+ * unasked. Exit 0 clean (warnings allowed), 1 errors or a rollup mismatch, 2 usage or connection
+ * failure.
  */
-@Command(name = "validate", description = "Check the project's frames and resources files; with a connection, also what the database can install.")
+@Command(name = "validate", description = "Check the project's frames and resources files; with --online, also against the database:"
+    + " what it cannot install, and every ready rollup compared with the raw table.")
 final class ValidateCommand implements Callable<Integer> {
-
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-  boolean help;
 
   @Option(names = "--project", defaultValue = ".", description = "Project directory (holds noemata.json). Default: the current directory.")
   Path project;
@@ -32,21 +33,33 @@ final class ValidateCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the findings as JSON on stdout.")
   boolean json;
 
-  @Option(names = "--url", description = "ClickHouse to check against: jdbc:clickhouse://host:8123/db or http://host:8123."
-      + " Default: NOEMATA_CH_URL; without either, only the offline checks run.")
+  @Option(names = "--online", description = "Also validate against the database: resolve tables and columns, report what it"
+      + " cannot install, and compare each ready rollup with the raw table per bucket and measure.")
+  boolean online;
+
+  @Option(names = "--url", description = "Which ClickHouse --online validates against: jdbc:clickhouse://host:8123/db,"
+      + " http://host:8123 or host:port. Default: NOEMATA_CH_URL.")
   String url;
 
-  @Option(names = "--rollup-window", defaultValue = "1h", description = "Online: how many of the most recent complete"
+  @Option(names = "--rollup-window", defaultValue = "1h", description = "With --online: how many of the most recent complete"
       + " buckets of each ready rollup are compared with the raw table (ending at least 5 minutes before now). Default: 1h.")
   String rollupWindow;
 
   @Override
   public Integer call() {
     String target = url != null ? url : System.getenv("NOEMATA_CH_URL");
+    if (!online && url != null) {
+      throw new UserError("--url names the ClickHouse that --online validates against: add --online"
+          + " (without it validate checks the files alone)", 2);
+    }
+    if (online && (target == null || target.isBlank())) {
+      throw new UserError("--online needs a ClickHouse: pass --url or set NOEMATA_CH_URL"
+          + " (with NOEMATA_CH_USER and NOEMATA_CH_PASSWORD)", 2);
+    }
     Report report;
     RollupValidation rollups = null;
     try {
-      if (target == null || target.isBlank()) {
+      if (!online) {
         report = Validator.run(project, null);
       } else {
         try (Connection c = connect(jdbcUrl(target))) {

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,27 +17,13 @@ class ValidateCommandTest {
 
   @TempDir Path dir;
 
-  private record Run(int exit, String out, String err) {}
-
-  private static synchronized Run run(String... args) {
-    PrintStream out = System.out;
-    PrintStream err = System.err;
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-      int exit = Main.run(args);
-      return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
-    }
+  private static CliRun run(String... args) {
+    return CliRun.of(args);
   }
 
   @Test
   void theExampleProjectIsValid() {
-    Run r = run("validate", "--project", EXAMPLE.toString());
+    CliRun r = run("validate", "--project", EXAMPLE.toString());
     assertEquals(0, r.exit(), r.out() + r.err());
     assertTrue(r.out().contains("valid (offline): 0 errors"), r.out());
   }
@@ -50,7 +34,7 @@ class ValidateCommandTest {
     Files.createDirectories(dir.resolve("@frames/x"));
     Files.writeString(dir.resolve("@frames/x/a.resources.json"),
         "{\"resources\": {\"c\": {\"column\": {\"table\": \"@x/none#t\", \"expression\": \"Body\"}}}}");
-    Run r = run("validate", "--project", dir.toString());
+    CliRun r = run("validate", "--project", dir.toString());
     assertEquals(1, r.exit(), r.out() + r.err());
     assertTrue(r.out().contains("error: @frames/x/a.resources.json:1:") && r.out().contains("/resources/c/column/table"), r.out());
   }
@@ -58,7 +42,7 @@ class ValidateCommandTest {
   @Test
   void jsonOutputListsFindings() throws Exception {
     Files.writeString(dir.resolve("noemata.json"), "{\"namespace\": 1}");
-    Run r = run("validate", "--project", dir.toString(), "--json");
+    CliRun r = run("validate", "--project", dir.toString(), "--json");
     assertEquals(1, r.exit(), r.out() + r.err());
     JsonNode json = new ObjectMapper().readTree(r.out());
     assertEquals(false, json.get("valid").booleanValue());
@@ -68,17 +52,33 @@ class ValidateCommandTest {
 
   @Test
   void aDirectoryThatIsNotAProjectIsAUsageError() {
-    Run r = run("validate", "--project", dir.resolve("missing").toString());
+    CliRun r = run("validate", "--project", dir.resolve("missing").toString());
     assertEquals(2, r.exit());
     assertTrue(r.err().startsWith("noemata: project directory") && r.err().strip().lines().count() == 1, r.err());
   }
 
   @Test
   void anUnreachableDatabaseIsAConnectionFailure() {
-    Run r = run("validate", "--project", EXAMPLE.toString(), "--url", "http://127.0.0.1:1");
+    CliRun r = run("validate", "--project", EXAMPLE.toString(), "--online", "--url", "http://127.0.0.1:1");
     assertEquals(2, r.exit(), r.out() + r.err());
     assertTrue(r.err().startsWith("noemata: cannot connect to ClickHouse at http://127.0.0.1:1"), r.err());
     assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  /** --url says where, --online what: a database named without --online would be checked by nothing. */
+  @Test
+  void aUrlWithoutOnlineIsAUsageErrorThatNamesTheFix() {
+    CliRun r = run("validate", "--project", EXAMPLE.toString(), "--url", "http://127.0.0.1:1");
+    assertEquals(2, r.exit(), r.out() + r.err());
+    assertTrue(r.err().startsWith("noemata: --url names the ClickHouse that --online validates against: add --online"), r.err());
+    assertEquals("", r.out());
+  }
+
+  @Test
+  void helpSaysWhatOnlineDoes() {
+    CliRun r = run("validate", "--help");
+    assertEquals(0, r.exit(), r.err());
+    assertTrue(r.out().contains("--online") && r.out().contains("compare each ready rollup with the raw table"), r.out());
   }
 
   /** Random bytes as a resources file or as noemata.json: exit 1 or 2 with one message, never a trace. */
@@ -93,7 +93,7 @@ class ValidateCommandTest {
       boolean settings = n % 3 == 0;
       Files.write(dir.resolve("noemata.json"), settings ? bytes : "{}".getBytes(StandardCharsets.UTF_8));
       Files.write(dir.resolve("@frames/x/a.resources.json"), settings ? "{\"resources\": {}}".getBytes(StandardCharsets.UTF_8) : bytes);
-      Run r = n % 2 == 0 ? run("validate", "--project", dir.toString(), "--json") : run("validate", "--project", dir.toString());
+      CliRun r = n % 2 == 0 ? run("validate", "--project", dir.toString(), "--json") : run("validate", "--project", dir.toString());
       String all = r.out() + r.err();
       assertTrue(r.exit() == 1 || r.exit() == 2, "seed " + seed + " try " + n + ": exit " + r.exit() + "\n" + all);
       assertTrue(!all.contains("Exception") && !all.contains("\tat "), "seed " + seed + ": " + all);
@@ -103,7 +103,7 @@ class ValidateCommandTest {
 
   @Test
   void helpNamesTheOptions() {
-    Run r = run("validate", "--help");
+    CliRun r = run("validate", "--help");
     assertEquals(0, r.exit());
     assertTrue(r.out().contains("--project") && r.out().contains("--json") && r.out().contains("--url"), r.out());
   }

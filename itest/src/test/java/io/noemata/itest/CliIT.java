@@ -133,9 +133,12 @@ class CliIT {
     String out = run.stdout();
     assertTrue(out.contains("60,000 logs and 60,000 spans over 3 days"), out);
     assertTrue(out.matches("(?s).*otel_logs \\d[\\d,]* rows; otel_traces 60,000 rows;.*"), out);
+    assertTrue(out.contains("noemata advise --workload"), out);
+    assertTrue(out.contains("proposed, and why:"), out);
+    assertTrue(out.contains("(the same as the advised project shipped with noemata)"), out);
     assertTrue(out.contains("noemata publish"), out);
     assertTrue(out.matches("(?s).*checked: \\d+ of \\d+ panels accelerated, every result identical to raw.*"), out);
-    assertTrue(out.contains("read rollup logs_1m"), "a panel reads the minute rollup: " + out);
+    assertTrue(out.contains("read rollup logs_5m"), "a panel reads the five-minute rollup: " + out);
     assertTrue(out.contains("read rollup logs_1h"), "a panel reads the hour rollup: " + out);
     assertTrue(out.contains("read stored column"), out);
     assertTrue(out.matches("(?s).*Latest error lines\\s+no .*skipped rollup logs_1[mh] for otel\\.otel_logs: .*"),

@@ -84,7 +84,7 @@ class DriverFallbackIT {
       assertTrue(w.getMessage().endsWith("ran the statement as written instead and reloaded the accelerator catalog"));
       QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
       assertEquals(QUERY, p.sent());
-      assertEquals(arrived.get(0).errorCode(), p.fallback().errorCode());
+      assertEquals(arrived.get(0).errorCode(), p.fallback().orElseThrow().errorCode());
       assertEquals(1, c.unwrap(NoemataConnection.class).fallbackCount());
       assertEquals(before + 1, DriverStats.fallbacks());
 

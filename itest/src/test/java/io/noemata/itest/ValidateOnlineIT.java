@@ -116,7 +116,7 @@ class ValidateOnlineIT {
     try {
       System.setOut(new java.io.PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8));
       System.setErr(new java.io.PrintStream(buffer, true, java.nio.charset.StandardCharsets.UTF_8));
-      exit = io.noemata.cli.Main.run("validate", "--project", project.toString(), "--url", url);
+      exit = io.noemata.cli.Main.run("validate", "--project", project.toString(), "--online", "--url", url);
     } finally {
       System.setOut(out);
       System.setErr(err);

@@ -37,7 +37,7 @@ final class ExpressionParser {
   /** Reads the alias name after AS (already consumed) and wraps {@code e}. */
   Expr aliased(Expr e) {
     if (!in.atName()) {
-      throw in.refuse("expected an alias");
+      throw in.refuse(RefusalCode.EXPECTED, "expected an alias");
     }
     Token name = in.next(); // after AS any word is a name: Grafana writes "... as end"
     return new Expr.Aliased(e, name.identifier(), name.start(), name.end(), e.start(), name.end());
@@ -45,7 +45,7 @@ final class ExpressionParser {
 
   Token name(String what) {
     if (!in.atName() || Keywords.isClauseWord(in.peek())) {
-      throw in.refuse("expected " + what);
+      throw in.refuse(RefusalCode.EXPECTED, "expected " + what);
     }
     return in.next();
   }
@@ -281,7 +281,7 @@ final class ExpressionParser {
         }
         if (!(t.kind() == TokenKind.NUMBER && t.text().chars().allMatch(Character::isDigit))
             && !(t.kind() == TokenKind.WORD || t.kind() == TokenKind.QUOTED_IDENTIFIER)) {
-          throw in.refuse("unexpected tuple element");
+          throw in.refuse(RefusalCode.UNEXPECTED_TOKEN, "unexpected tuple element");
         }
         String element = t.kind() == TokenKind.NUMBER ? t.text() : t.identifier();
         e = new Expr.TupleElement(e, element, e.start(), t.end());
@@ -295,7 +295,7 @@ final class ExpressionParser {
   String type() {
     Token first = in.peek();
     if (first == null || first.kind() != TokenKind.WORD) {
-      throw in.refuse("expected a type");
+      throw in.refuse(RefusalCode.EXPECTED, "expected a type");
     }
     in.next();
     if (in.atSymbol("(")) {
@@ -315,7 +315,7 @@ final class ExpressionParser {
   private Expr primary() {
     Token t = in.peek();
     if (t == null) {
-      throw in.refuse("expected an expression");
+      throw in.refuse(RefusalCode.EXPECTED_EXPRESSION, "expected an expression");
     }
     switch (t.kind()) {
       case NUMBER -> {
@@ -338,7 +338,7 @@ final class ExpressionParser {
       case QUOTED_IDENTIFIER -> {
         return in.atSymbol(1, "(") ? call() : identifier();
       }
-      default -> throw in.refuse("unexpected token");
+      default -> throw in.refuse(RefusalCode.UNEXPECTED_TOKEN, "unexpected token");
     }
   }
 
@@ -379,7 +379,7 @@ final class ExpressionParser {
       in.next();
       return new Expr.Star(List.of(), t.start(), t.end());
     }
-    throw in.refuse("unexpected symbol");
+    throw in.refuse(RefusalCode.UNEXPECTED_TOKEN, "unexpected symbol");
   }
 
   private Expr wordPrimary(Token t) {
@@ -399,7 +399,7 @@ final class ExpressionParser {
     }
     Token after = in.peek(1);
     if (after != null && after.kind() == TokenKind.STRING) {
-      throw in.refuse("typed literal"); // DATE '...', TIMESTAMP '...'
+      throw in.refuse(RefusalCode.TYPED_LITERAL, "typed literal"); // DATE '...', TIMESTAMP '...'
     }
     switch (word) {
       case "NULL" -> {
@@ -419,7 +419,7 @@ final class ExpressionParser {
           return identifier(); // "end" is a name outside CASE (Grafana's WITH ... AS end)
         }
         if (Keywords.isClauseWord(t)) {
-          throw in.refuse("keyword where an expression was expected");
+          throw in.refuse(RefusalCode.KEYWORD_AS_OPERAND, "keyword where an expression was expected");
         }
         return identifier();
       }
@@ -433,7 +433,7 @@ final class ExpressionParser {
     while (in.atSymbol(".")) {
       Token after = in.peek(1);
       if (after == null) {
-        throw in.refuse("name ends with a dot");
+        throw in.refuse(RefusalCode.NAME_ENDS_WITH_DOT, "name ends with a dot");
       }
       if (after.isSymbol("*")) {
         in.next();
@@ -540,7 +540,7 @@ final class ExpressionParser {
     if (amount instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
       return new Expr.Interval(amount, null, start.start(), amount.end());
     }
-    throw in.refuse("INTERVAL without a unit");
+    throw in.refuse(RefusalCode.INTERVAL_WITHOUT_UNIT, "INTERVAL without a unit");
   }
 
   private Expr caseExpr() {
@@ -563,7 +563,7 @@ final class ExpressionParser {
       results.add(expr());
     }
     if (conditions.isEmpty()) {
-      throw in.refuse("CASE without WHEN");
+      throw in.refuse(RefusalCode.CASE_WITHOUT_WHEN, "CASE without WHEN");
     }
     Expr otherwise = in.acceptWord("ELSE") ? expr() : null;
     in.expectWord("END");

@@ -46,7 +46,7 @@ final class QueryParser {
     if (in.acceptWord("FORMAT")) {
       Token name = in.next();
       if (name.kind() != TokenKind.WORD) {
-        throw in.refuse("expected a format name");
+        throw in.refuse(RefusalCode.EXPECTED, "expected a format name");
       }
       format = name.text();
       end = in.lastEnd();
@@ -57,7 +57,7 @@ final class QueryParser {
     }
     in.acceptSymbol(";");
     if (!in.atEnd()) {
-      throw in.refuse("text after the statement");
+      throw in.refuse(RefusalCode.TEXT_AFTER_END, "text after the statement");
     }
     return new Statement(query, trailing, format, start, end);
   }
@@ -74,7 +74,7 @@ final class QueryParser {
           throw in.refuse("only UNION ALL is understood"); // bare UNION depends on union_default_mode
         }
         if (!in.atWord("SELECT")) {
-          throw in.refuse("expected SELECT after UNION ALL");
+          throw in.refuse(RefusalCode.EXPECTED, "expected SELECT after UNION ALL");
         }
         selects.add(select());
       }
@@ -188,7 +188,7 @@ final class QueryParser {
         Expr e = exprs.expr();
         in.expectWord("AS");
         if (!in.atName()) {
-          throw in.refuse("expected a WITH alias");
+          throw in.refuse(RefusalCode.EXPECTED, "expected a WITH alias");
         }
         Token name = in.next();
         out.add(new Clause.With(name.identifier(), e, null, start, in.lastEnd()));
@@ -302,12 +302,12 @@ final class QueryParser {
       return new TableExpr.Derived(q, alias, start, in.lastEnd());
     }
     if (!in.atName() || Keywords.isClauseWord(in.peek())) {
-      throw in.refuse("expected a table");
+      throw in.refuse(RefusalCode.EXPECTED, "expected a table");
     }
     if (in.atSymbol(1, "(")) {
       Expr call = exprs.expr();
       if (!(call instanceof Expr.Call c) || c.params() != null) {
-        throw in.refuse("expected a table function");
+        throw in.refuse(RefusalCode.EXPECTED, "expected a table function");
       }
       String alias = tableAlias();
       return new TableExpr.Function(c, alias, start, in.lastEnd());
@@ -398,7 +398,7 @@ final class QueryParser {
     if (in.acceptWord("NULLS")) {
       Token w = in.next();
       if (!w.isWord("FIRST") && !w.isWord("LAST")) {
-        throw in.refuse("expected NULLS FIRST or LAST");
+        throw in.refuse(RefusalCode.EXPECTED, "expected NULLS FIRST or LAST");
       }
       nulls = w.text().toUpperCase(Locale.ROOT);
     }
@@ -406,7 +406,7 @@ final class QueryParser {
     if (in.acceptWord("COLLATE")) {
       Token c = in.next();
       if (c.kind() != TokenKind.STRING) {
-        throw in.refuse("expected a collation string");
+        throw in.refuse(RefusalCode.EXPECTED, "expected a collation string");
       }
       collate = c.text();
     }
@@ -433,7 +433,7 @@ final class QueryParser {
     do {
       Token name = in.next();
       if (name.kind() != TokenKind.WORD) {
-        throw in.refuse("expected a setting name");
+        throw in.refuse(RefusalCode.EXPECTED, "expected a setting name");
       }
       in.expectSymbol("=");
       int valueStart = in.position();

@@ -12,7 +12,7 @@ public final class SqlParser {
       TokenStream in = new TokenStream(sql, Lexer.significant(sql));
       return ParseResult.understood(new QueryParser(in).statement());
     } catch (NotUnderstood e) {
-      return ParseResult.refused(e.getMessage(), e.offset);
+      return ParseResult.refused(e.code, e.getMessage(), e.offset);
     }
   }
 
@@ -22,11 +22,11 @@ public final class SqlParser {
       TokenStream in = new TokenStream(text, Lexer.significant(text));
       Expr e = new QueryParser(in).expressions().element();
       if (!in.atEnd()) {
-        throw in.refuse("text after the expression");
+        throw in.refuse(RefusalCode.TEXT_AFTER_END, "text after the expression");
       }
       return ParseResult.understood(e);
     } catch (NotUnderstood e) {
-      return ParseResult.refused(e.getMessage(), e.offset);
+      return ParseResult.refused(e.code, e.getMessage(), e.offset);
     }
   }
 }

@@ -18,7 +18,7 @@ final class TokenStream {
     this.tokens = significant;
     for (Token t : significant) {
       if (t.kind() == TokenKind.ERROR) {
-        throw new NotUnderstood("unreadable text (unterminated quote or comment)", t.start());
+        throw new NotUnderstood(RefusalCode.UNREADABLE_TEXT, "unreadable text (unterminated quote or comment)", t.start());
       }
     }
   }
@@ -39,7 +39,7 @@ final class TokenStream {
 
   Token next() {
     if (atEnd()) {
-      throw refuse("unexpected end of text");
+      throw refuse(RefusalCode.END_OF_TEXT, "unexpected end of text");
     }
     Token t = tokens.get(pos++);
     lastEnd = t.end();
@@ -92,14 +92,14 @@ final class TokenStream {
 
   Token expectWord(String word) {
     if (!atWord(word)) {
-      throw refuse("expected " + word);
+      throw refuse(RefusalCode.EXPECTED, "expected " + word);
     }
     return next();
   }
 
   Token expectSymbol(String symbol) {
     if (!atSymbol(symbol)) {
-      throw refuse("expected '" + symbol + "'");
+      throw refuse(RefusalCode.EXPECTED, "expected '" + symbol + "'");
     }
     return next();
   }
@@ -111,14 +111,18 @@ final class TokenStream {
   }
 
   NotUnderstood refuse(String reason) {
+    return refuse(RefusalCode.OTHER, reason);
+  }
+
+  NotUnderstood refuse(RefusalCode code, String reason) {
     Token t = peek();
     String near = t == null ? "end of text" : "'" + t.text() + "'";
-    return new NotUnderstood(reason + " at " + near, position());
+    return new NotUnderstood(code, reason + " at " + near, position());
   }
 
   void enter() {
     if (++depth > MAX_DEPTH) {
-      throw refuse("nesting too deep");
+      throw refuse(RefusalCode.NESTING_TOO_DEEP, "nesting too deep");
     }
   }
 

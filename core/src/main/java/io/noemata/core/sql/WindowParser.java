@@ -106,7 +106,7 @@ final class WindowParser {
 
   private String direction() {
     if (!in.atWord("PRECEDING") && !in.atWord("FOLLOWING")) {
-      throw in.refuse("expected PRECEDING or FOLLOWING");
+      throw in.refuse(RefusalCode.EXPECTED, "expected PRECEDING or FOLLOWING");
     }
     return upper(in.next());
   }

@@ -15,30 +15,27 @@ public final class Warnings {
   /** The chain for {@code p}, or null when there is nothing to say. */
   public static SQLWarning of(QueryProvenance p) {
     Chain chain = new Chain();
-    if (p.fallback() != null) {
-      chain.add(WarningCode.FALLBACK, "noemata: the rewritten statement failed (Code " + p.fallback().errorCode()
-          + ": " + p.fallback().message() + "); ran the statement as written instead and reloaded the accelerator catalog");
-    }
-    if (p.catalogFailure() != null) {
+    boolean fellBack = p instanceof QueryProvenance.FellBack;
+    boolean dryRun = p instanceof QueryProvenance.DryRun;
+    if (p instanceof QueryProvenance.FellBack f) {
+      chain.add(WarningCode.FALLBACK, "noemata: the rewritten statement failed (Code " + f.failure().errorCode()
+          + ": " + f.failure().message() + "); ran the statement as written instead and reloaded the accelerator catalog");
+    } else if (p instanceof QueryProvenance.CatalogFailure c) {
       chain.add(WarningCode.CATALOG_UNAVAILABLE, "noemata: the accelerator catalog could not be read ("
-          + p.catalogFailure() + "); sent as written");
-    }
-    if (p.rewriterError() != null) {
-      chain.add(WarningCode.REWRITER_ERROR, "noemata: internal rewriter error (" + p.rewriterError() + "); sent as written");
-    }
-    if (p.rewrite() != null && p.rewrite().notUnderstood() != null) {
-      chain.add(WarningCode.NOT_UNDERSTOOD, "noemata: sent as written; the statement was not understood: "
-          + p.rewrite().notUnderstood());
-    }
-    if (p.dryRun() && p.rewritten() != null) {
-      chain.add(WarningCode.DRY_RUN, "noemata dry-run: sent as written; rewriting would have sent: " + clip(p.rewritten()));
+          + c.failure() + "); sent as written");
+    } else if (p instanceof QueryProvenance.RewriterError e) {
+      chain.add(WarningCode.REWRITER_ERROR, "noemata: internal rewriter error (" + e.error() + "); sent as written");
+    } else if (p instanceof QueryProvenance.NotUnderstood n) {
+      chain.add(WarningCode.NOT_UNDERSTOOD, "noemata: sent as written; the statement was not understood: " + n.reason());
+    } else if (p instanceof QueryProvenance.DryRun d) {
+      chain.add(WarningCode.DRY_RUN, "noemata dry-run: sent as written; rewriting would have sent: " + clip(d.rewritten()));
     }
     for (RollupUse use : p.rollups()) {
-      if (use.read() && p.fallback() != null) {
+      if (use.read() && fellBack) {
         chain.add(WarningCode.ROLLUP_SKIPPED, "noemata: did not read rollup " + use.rollup() + " for " + use.table()
             + level(use.level()) + ": the statement reading it failed, so the statement ran as written");
       } else if (use.read()) {
-        chain.add(WarningCode.ROLLUP_READ, "noemata: " + (p.dryRun() ? "would read" : "read") + " rollup " + use.rollup()
+        chain.add(WarningCode.ROLLUP_READ, "noemata: " + (dryRun ? "would read" : "read") + " rollup " + use.rollup()
             + " (" + use.stableView() + ") for " + use.table() + level(use.level())
             + (use.rawEdges() ? ", and raw rows for the parts of the window it does not hold whole" : ""));
       } else {
@@ -47,11 +44,11 @@ public final class Warnings {
       }
     }
     for (StoredColumnUse use : p.storedColumns()) {
-      if (use.substituted() && p.fallback() != null) {
+      if (use.substituted() && fellBack) {
         chain.add(WarningCode.STORED_COLUMN_KEPT, "noemata: kept " + use.expression() + " on " + use.table()
             + " (stored column " + quote(use.column()) + " not read): the statement reading it failed");
       } else if (use.substituted()) {
-        chain.add(WarningCode.STORED_COLUMN_READ, "noemata: " + (p.dryRun() ? "would read" : "read") + " stored column "
+        chain.add(WarningCode.STORED_COLUMN_READ, "noemata: " + (dryRun ? "would read" : "read") + " stored column "
             + quote(use.column()) + " for " + use.expression() + " on " + use.table());
       } else {
         chain.add(WarningCode.STORED_COLUMN_KEPT, "noemata: kept " + use.expression() + " on " + use.table()

@@ -59,12 +59,13 @@ public final class InPlaceConnection {
 
   /** Whether the text as written may run after {@code failure} of the rewritten text. */
   public boolean fallsBack(Planned planned, Throwable failure) {
-    return planned.provenance().changed() && failure instanceof SQLException e && FallbackPolicy.applies(e);
+    return planned.provenance() instanceof QueryProvenance.Rewritten && failure instanceof SQLException e
+        && FallbackPolicy.applies(e);
   }
 
-  /** The text as written ran after the rewritten one failed with {@code failure}. */
+  /** The text as written ran after the rewritten one (a {@link #fallsBack} plan) failed with {@code failure}. */
   public void fellBack(Planned planned, SQLException failure) {
-    QueryProvenance after = planned.provenance().withFallback(
+    QueryProvenance.FellBack after = ((QueryProvenance.Rewritten) planned.provenance()).fellBack(
         new Fallback(FallbackPolicy.code(failure), FallbackPolicy.summary(failure)));
     state(planned.statement()).record(after);
     planner.fellBack(after);

@@ -67,7 +67,7 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     planner.executed(sql);
   }
 
-  void fellBack(QueryProvenance p) {
+  void fellBack(QueryProvenance.FellBack p) {
     planner.fellBack(p);
   }
 

@@ -53,8 +53,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
     this.preparer = preparer;
     this.current = delegate;
     // only a query the rewriter read (an accelerated table, rewriting on, catalog read) may depend on values
-    this.bound = planned.skippedBecause() == null && planned.catalogFailure() == null
-        ? BoundValues.of(planned.original()) : null;
+    this.bound = planned instanceof QueryProvenance.Read ? BoundValues.of(planned.original()) : null;
     state.record(planned);
     connection.track(this);
   }
@@ -108,7 +107,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
     try {
       return call.call(target);
     } catch (SQLException e) {
-      if (!p.changed() || !FallbackPolicy.applies(e)) {
+      if (!(p instanceof QueryProvenance.Rewritten rewritten) || !FallbackPolicy.applies(e)) {
         throw e;
       }
       T result;
@@ -119,7 +118,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
         throw original;
       }
       usingOriginal = true;
-      QueryProvenance after = p.withFallback(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
+      QueryProvenance.FellBack after = rewritten.fellBack(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
       state.record(after);
       connection.fellBack(after);
       return result;

@@ -42,7 +42,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
       }
       return result;
     } catch (SQLException e) {
-      if (!p.changed() || !FallbackPolicy.applies(e)) {
+      if (!(p instanceof QueryProvenance.Rewritten rewritten) || !FallbackPolicy.applies(e)) {
         throw e;
       }
       T result;
@@ -52,7 +52,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
         original.addSuppressed(e); // the statement as written fails too: its error is the one to see
         throw original;
       }
-      QueryProvenance after = p.withFallback(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
+      QueryProvenance.FellBack after = rewritten.fellBack(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
       state.record(after);
       connection.fellBack(after);
       return result;

@@ -67,7 +67,7 @@ public final class QueryPlanner {
     }
     CatalogState catalog = catalogs.get(catalogKey);
     if (catalog.failure() != null) {
-      return new QueryProvenance(sql, sql, null, null, "catalog unavailable", catalog.failure(), null, false, null);
+      return QueryProvenance.catalogFailure(sql, catalog.failure());
     }
     if (!catalog.mayRead(sql)) {
       return QueryProvenance.asWritten(sql, "reads no table with an accelerator");
@@ -77,12 +77,9 @@ public final class QueryPlanner {
       r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
-      return new QueryProvenance(sql, sql, null, null, "rewriter error", null, e.toString(), false, null);
+      return QueryProvenance.rewriterError(sql, e.toString());
     }
-    boolean dryRun = settings.rewrite() == RewriteMode.DRY_RUN;
-    String rewritten = r.changed() ? r.sql() : null;
-    String sent = r.changed() && !dryRun ? r.sql() : sql;
-    return new QueryProvenance(sql, sent, rewritten, r.provenance(), null, null, null, dryRun, null);
+    return QueryProvenance.rewriterRan(sql, r, settings.rewrite() == RewriteMode.DRY_RUN);
   }
 
   /** After a statement ran: DDL may have changed what is installed or who may read it. */
@@ -101,16 +98,16 @@ public final class QueryPlanner {
    * A rewritten statement failed and its original ran: count it and drop the stale catalog. When
    * the server refused access, the rollups the statement read stay out of this user's catalog.
    */
-  void fellBack(QueryProvenance p) {
+  void fellBack(QueryProvenance.FellBack p) {
     fallbacks.incrementAndGet();
     DriverStats.fellBack();
-    if (p.fallback().errorCode() == ACCESS_DENIED) {
+    if (p.failure().errorCode() == ACCESS_DENIED) {
       catalogs.deny(catalogKey, p.rollups().stream().filter(RollupUse::read)
           .map(u -> CatalogLoader.rollupId(u.table(), u.stableView())).toList());
     } else {
       catalogs.invalidate(catalogKey.endpoint());
     }
-    LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.fallback().errorCode());
+    LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.failure().errorCode());
   }
 
   long fallbackCount() {

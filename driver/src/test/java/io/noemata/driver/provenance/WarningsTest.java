@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.rewriter.Provenance;
+import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.RollupSkip;
 import io.noemata.rewriter.RollupUse;
 import io.noemata.rewriter.StoredColumnUse;
@@ -25,10 +26,11 @@ class WarningsTest {
     return out;
   }
 
-  private static QueryProvenance rewritten(boolean dryRun, StoredColumnUse... uses) {
-    String sql = "SELECT " + POD + " FROM otel.otel_logs";
-    String out = "SELECT `__otel_materialized_k8s.pod.name` FROM otel.otel_logs";
-    return new QueryProvenance(sql, dryRun ? sql : out, out, new Provenance(null, List.of(uses)), null, null, null, dryRun, null);
+  private static final String SQL = "SELECT " + POD + " FROM otel.otel_logs";
+  private static final String OUT = "SELECT `__otel_materialized_k8s.pod.name` FROM otel.otel_logs";
+
+  private static QueryProvenance.Rewritten rewritten(StoredColumnUse... uses) {
+    return new QueryProvenance.Rewritten(SQL, OUT, new Provenance(null, List.of(uses)));
   }
 
   @Test
@@ -38,7 +40,7 @@ class WarningsTest {
 
   @Test
   void storedColumnReadAndKeptNameColumnTableAndReason() {
-    QueryProvenance p = rewritten(false,
+    QueryProvenance p = rewritten(
         new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null),
         new StoredColumnUse(2, "otel.otel_logs", POD, 90, "__otel_materialized_k8s.pod.name", false,
             StoredColumnUse.Reason.TABLE_NOT_ALONE));
@@ -55,8 +57,9 @@ class WarningsTest {
 
   @Test
   void dryRunQuotesWhatWouldHaveBeenSent() {
-    QueryProvenance p = rewritten(true,
-        new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null));
+    QueryProvenance p = QueryProvenance.rewriterRan(SQL, new RewriteResult(OUT, true, new Provenance(null, List.of(
+        new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null)))), true);
+    assertTrue(p instanceof QueryProvenance.DryRun && p.sent().equals(SQL) && !p.changed(), p.toString());
     List<SQLWarning> w = list(Warnings.of(p));
     assertEquals("01N40", w.get(0).getSQLState());
     assertTrue(w.get(0).getMessage().contains("would have sent: SELECT `__otel_materialized_k8s.pod.name` FROM"));
@@ -65,9 +68,9 @@ class WarningsTest {
 
   @Test
   void fallbackComesFirstWithTheServerError() {
-    QueryProvenance p = rewritten(false,
+    QueryProvenance p = rewritten(
         new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null))
-        .withFallback(new Fallback(47, "Code: 47. DB::Exception: Unknown identifier"));
+        .fellBack(new Fallback(47, "Code: 47. DB::Exception: Unknown identifier"));
     SQLWarning first = Warnings.of(p);
     assertEquals("01N50", first.getSQLState());
     assertEquals(9150, first.getErrorCode());
@@ -82,8 +85,7 @@ class WarningsTest {
 
   @Test
   void catalogFailureSaysTheStatementWentAsWritten() {
-    QueryProvenance p = new QueryProvenance("SELECT 1", "SELECT 1", null, null, "catalog unavailable",
-        "Connection refused", null, false, null);
+    QueryProvenance p = QueryProvenance.catalogFailure("SELECT 1", "Connection refused");
     SQLWarning w = Warnings.of(p);
     assertEquals("01N60", w.getSQLState());
     assertEquals("noemata: the accelerator catalog could not be read (Connection refused); sent as written", w.getMessage());
@@ -97,18 +99,48 @@ class WarningsTest {
         RollupUse.read(1, "otel.otel_logs", "logs_1h", "noemata_rollup_logs_logs_1h", false),
         RollupUse.skipped(2, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", RollupSkip.NO_WINDOW,
             "the level has no lower bound on Timestamp")));
-    QueryProvenance p = new QueryProvenance(sql, "SELECT ...", "SELECT ...", prov, null, null, null, false, null);
+    QueryProvenance p = new QueryProvenance.Rewritten(sql, "SELECT ...", prov);
     List<SQLWarning> w = list(Warnings.of(p));
     assertEquals("01N21", w.get(0).getSQLState());
     assertEquals(9121, w.get(0).getErrorCode());
     assertEquals("noemata: read rollup logs_1h (noemata_rollup_logs_logs_1h) for otel.otel_logs", w.get(0).getMessage());
     assertEquals("01N22", w.get(1).getSQLState());
-    QueryProvenance edges = new QueryProvenance(sql, "SELECT ...", "SELECT ...", new Provenance(null, List.of(),
-        List.of(RollupUse.read(1, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", true))), null, null, null,
-        false, null);
+    QueryProvenance edges = new QueryProvenance.Rewritten(sql, "SELECT ...", new Provenance(null, List.of(),
+        List.of(RollupUse.read(1, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", true))));
     assertEquals("noemata: read rollup logs_1m (noemata_rollup_logs_logs_1m) for otel.otel_logs, and raw rows for the"
         + " parts of the window it does not hold whole", Warnings.of(edges).getMessage());
     assertEquals("noemata: skipped rollup logs_1m for otel.otel_logs (query level 2): the level has no lower bound on"
         + " Timestamp; to use it: " + RollupSkip.NO_WINDOW.remedy, w.get(1).getMessage());
+  }
+
+  @Test
+  void theRewritersAnswerPicksTheCase() {
+    Provenance none = new Provenance(null, List.of());
+    assertTrue(QueryProvenance.rewriterRan(SQL, new RewriteResult(SQL, false, none), false) instanceof QueryProvenance.Kept);
+    assertTrue(QueryProvenance.rewriterRan(SQL, new RewriteResult(SQL, false, none), true) instanceof QueryProvenance.Kept);
+    QueryProvenance p = QueryProvenance.rewriterRan(SQL, new RewriteResult(OUT, true, none), false);
+    assertTrue(p instanceof QueryProvenance.Rewritten && p.changed() && p.sent().equals(OUT), p.toString());
+    QueryProvenance refused = QueryProvenance.rewriterRan(SQL, new RewriteResult(SQL, false,
+        new Provenance("DISTINCT ON at 'ON'", List.of())), false);
+    assertEquals("DISTINCT ON at 'ON'", ((QueryProvenance.NotUnderstood) refused).reason());
+    assertEquals("noemata: sent as written; the statement was not understood: DISTINCT ON at 'ON'",
+        Warnings.of(refused).getMessage());
+    assertTrue(refused.rewrite().isPresent() && refused.fallback().isEmpty() && !refused.changed());
+  }
+
+  @Test
+  void onlyARewrittenStatementFallsBackAndThenTheOriginalWasSent() {
+    QueryProvenance.FellBack f = rewritten().fellBack(new Fallback(60, "Code: 60. Unknown table"));
+    assertEquals(SQL, f.sent());
+    assertEquals(60, f.fallback().orElseThrow().errorCode());
+    assertTrue(QueryProvenance.asWritten(SQL, "noemata.rewrite=off").fallback().isEmpty());
+    assertTrue(QueryProvenance.rewriterError(SQL, "boom").rewrite().isEmpty());
+  }
+
+  @Test
+  void aRewriterErrorIsOneWarning() {
+    SQLWarning w = Warnings.of(QueryProvenance.rewriterError("SELECT 1", "java.lang.IllegalStateException: x"));
+    assertEquals("noemata: internal rewriter error (java.lang.IllegalStateException: x); sent as written", w.getMessage());
+    assertNull(w.getNextWarning());
   }
 }

@@ -15,6 +15,7 @@ import io.noemata.resources.expr.Exprs;
 import io.noemata.resources.expr.Hashes;
 import io.noemata.resources.expr.RollupShape;
 import io.noemata.resources.finding.Finding;
+import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.finding.Severity;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
@@ -95,9 +96,9 @@ public final class Declarations {
     for (ResourcesFile file : read.project().resources()) {
       Set<String> omitted = new LinkedHashSet<>();
       for (Finding f : findings) {
-        if (f.file().equals(file.path()) && f.severity() == Severity.WARNING && f.pointer().startsWith("/resources/")) {
+        if (f.file().equals(file.path()) && f.code() == FindingCode.CANNOT_INSTALL && f.pointer().startsWith("/resources/")) {
           String key = f.pointer().substring("/resources/".length()).split("/", 2)[0];
-          if (f.message().startsWith("cannot be installed") && omitted.add(key)) {
+          if (omitted.add(key)) {
             d.warnings.add(f.toLine() + " (omitted)");
           }
         }
@@ -270,7 +271,13 @@ public final class Declarations {
       }
       finer = f;
     }
-    Map<String, String> types = describe(t.table().name(), dimColumns, pending);
+    Map<String, String> dimSql = new LinkedHashMap<>();
+    for (String d : r.dimensions()) {
+      // a stored column this publish has not added yet is typed from its expression
+      physicalColumn(d, t, done).ifPresent(c -> dimSql.put(c, done.get(d) instanceof Accelerator.StoredColumn s
+          && t.table().column(s.object()).isEmpty() ? s.expression() : Literals.identifier(c)));
+    }
+    Map<String, String> types = describe(t.table().name(), dimSql, pending);
     List<Accelerator.Dimension> dims = dimColumns.stream().map(c -> new Accelerator.Dimension(c, types.get("d_" + c)))
         .toList();
     List<StoredMeasure> measures = pending.stream().map(p -> MeasureStorage.typed(p, types.get("m_" + p.column())))
@@ -318,14 +325,14 @@ public final class Declarations {
   }
 
   /** The types the server gives dimensions and stored values, by {@code d_<column>} and {@code m_<column>}. */
-  private Map<String, String> describe(PhysicalName table, List<String> dims, List<MeasureStorage.Pending> pending)
+  private Map<String, String> describe(PhysicalName table, Map<String, String> dims, List<MeasureStorage.Pending> pending)
       throws SQLException {
     List<String> items = new ArrayList<>();
-    dims.forEach(d -> items.add(Literals.identifier(d) + " AS " + Literals.identifier("d_" + d)));
+    dims.forEach((d, sql) -> items.add(sql + " AS " + Literals.identifier("d_" + d)));
     pending.forEach(p -> items.add(p.valueSql() + " AS " + Literals.identifier("m_" + p.column())));
     String sql = "DESCRIBE (SELECT " + String.join(", ", items) + " FROM "
         + Literals.qualified(table.database(), table.table()) + (dims.isEmpty() ? "" : " GROUP BY "
-        + String.join(", ", dims.stream().map(Literals::identifier).toList())) + ")";
+        + String.join(", ", dims.keySet().stream().map(d -> Literals.identifier("d_" + d)).toList())) + ")";
     Map<String, String> out = new LinkedHashMap<>();
     try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       while (rs.next()) {

@@ -31,7 +31,7 @@ final class Backfill {
     Instant cutover = row.cutover();
     // rows stamped just before the cutover may still be on their way: give them the cutover delay
     Install.sleepUntil(s, cutover.plus(s.options.cutoverDelay()));
-    CrashPoint.at("after-cutover");
+    s.options.checkpoints().reached(Checkpoints.Point.AFTER_CUTOVER);
     Instant newest = Instant.ofEpochSecond(Math.floorDiv(cutover.getEpochSecond() - 1, DAY) * DAY);
     Instant floor = row.backfillFloor();
     if (floor == null) {
@@ -52,7 +52,7 @@ final class Backfill {
       long doneDays = (newest.getEpochSecond() - day.getEpochSecond()) / DAY + 1;
       s.options.progress().advance(task, doneDays, total);
       if (doneDays == 2) {
-        CrashPoint.at("mid-backfill");
+        s.options.checkpoints().reached(Checkpoints.Point.MID_BACKFILL);
       }
       day = day.minusSeconds(DAY);
     }

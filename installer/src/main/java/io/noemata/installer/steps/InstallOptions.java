@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param clock the clock for cutovers, retirement and prune (injectable in tests)
  * @param holder who holds the lock, as a second installation reports it
  * @param progress where steps and chunks are reported
+ * @param checkpoints told at each resumable point (kill tests stop the process there; none otherwise)
  */
 public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration retirement, Duration mutationTimeout,
-    Clock clock, String holder, Progress progress) {
+    Clock clock, String holder, Progress progress, Checkpoints checkpoints) {
 
   public static final Duration DEFAULT_CUTOVER_DELAY = Duration.ofSeconds(30);
   public static final Duration DEFAULT_RETIREMENT = Duration.ofDays(7);
@@ -31,6 +32,7 @@ public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration r
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(holder, "holder");
     Objects.requireNonNull(progress, "progress");
+    Objects.requireNonNull(checkpoints, "checkpoints");
     if (cutoverDelay.isNegative()) {
       throw new IllegalArgumentException("cutover delay must not be negative");
     }
@@ -39,22 +41,26 @@ public record InstallOptions(Duration cutoverDelay, Duration lockTtl, Duration r
   /** The seed's defaults: cutover 30 s after the plan, 60 s lock, seven days of retirement. */
   public static InstallOptions defaults(String holder, Progress progress) {
     return new InstallOptions(DEFAULT_CUTOVER_DELAY, NamespaceLock.DEFAULT_TTL, DEFAULT_RETIREMENT,
-        Duration.ofHours(6), Clock.systemUTC(), holder, progress);
+        Duration.ofHours(6), Clock.systemUTC(), holder, progress, Checkpoints.NONE);
   }
 
   public InstallOptions withCutoverDelay(Duration d) {
-    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress);
+    return new InstallOptions(d, lockTtl, retirement, mutationTimeout, clock, holder, progress, checkpoints);
   }
 
   public InstallOptions withClock(Clock c) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, c, holder, progress, checkpoints);
   }
 
   public InstallOptions withLockTtl(Duration ttl) {
-    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress);
+    return new InstallOptions(cutoverDelay, ttl, retirement, mutationTimeout, clock, holder, progress, checkpoints);
   }
 
   public InstallOptions withHolder(String h) {
-    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress);
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, h, progress, checkpoints);
+  }
+
+  public InstallOptions withCheckpoints(Checkpoints c) {
+    return new InstallOptions(cutoverDelay, lockTtl, retirement, mutationTimeout, clock, holder, progress, c);
   }
 }

@@ -40,7 +40,7 @@ public final class Publish {
       return plan;
     }
     try (NamespaceLock lock = lock(c, plan, options)) {
-      CrashPoint.at("after-plan");
+      options.checkpoints().reached(Checkpoints.Point.AFTER_PLAN);
       Plan locked = Planner.plan(read, c); // another installation may have finished meanwhile
       Session s = new Session(c, locked, options, lock);
       install(s);
@@ -79,7 +79,7 @@ public final class Publish {
         Backfill.run(s, r);
       }
     }
-    CrashPoint.at("before-serve");
+    s.options.checkpoints().reached(Checkpoints.Point.BEFORE_SERVE);
     for (Change ch : acting) {
       if (ch.accelerator() instanceof Accelerator.Rollup r) {
         Serve.run(s, r);

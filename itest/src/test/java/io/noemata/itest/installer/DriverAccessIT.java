@@ -131,7 +131,7 @@ class DriverAccessIT {
       assertTrue(w.get(0).getMessage().endsWith("ran the statement as written instead and reloaded the accelerator catalog"),
           w.get(0).getMessage());
       QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
-      assertEquals(497, p.fallback().errorCode());
+      assertEquals(497, p.fallback().orElseThrow().errorCode());
       assertEquals(perService(), p.sent(), "the statement as written answered");
       assertEquals(1, c.unwrap(NoemataConnection.class).fallbackCount());
       assertTrue(w.stream().noneMatch(x -> x.getSQLState().equals("01N21")), "no rollup was read: " + w);
@@ -139,7 +139,7 @@ class DriverAccessIT {
       assertEquals(asAnalyst, rows(s, perService()));
       assertEquals(1, c.unwrap(NoemataConnection.class).fallbackCount());
       QueryProvenance next = s.unwrap(NoemataStatement.class).provenance();
-      assertTrue(next.fallback() == null && next.rollups().stream().noneMatch(u -> u.read()), next.toString());
+      assertTrue(next.fallback().isEmpty() && next.rollups().stream().noneMatch(u -> u.read()), next.toString());
     }
   }
 

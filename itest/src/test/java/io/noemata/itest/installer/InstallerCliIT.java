@@ -59,7 +59,7 @@ class InstallerCliIT {
     assertEquals(0, prune.exitCode(), prune.stderr());
     assertTrue(prune.stdout().contains("would drop: none"), prune.stdout());
 
-    ProcessRun validate = cli(fx.project, "validate", "--url", InstallerFixture.TARGET.httpUrl());
+    ProcessRun validate = cli(fx.project, "validate", "--online", "--url", InstallerFixture.TARGET.httpUrl());
     assertEquals(0, validate.exitCode(), validate.stdout() + validate.stderr());
 
     for (ProcessRun r : List.of(dry, json, publish, status, statusJson, again, prune, validate)) {

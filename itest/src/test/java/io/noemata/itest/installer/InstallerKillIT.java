@@ -3,6 +3,7 @@ package io.noemata.itest.installer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.noemata.installer.steps.Checkpoints;
 import io.noemata.itest.ProcessRun;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -13,16 +14,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 
 /**
  * Kill tests: {@code noemata publish} in its own process stopped without any cleanup (its lock left
- * behind) after the plan, after the cutover, in the middle of the backfill and before serve; a rerun
+ * behind) after the plan, after the cutover, in the middle of the backfill and before serve (a child
+ * that halts at the install options' checkpoint, then the CLI), and by a real SIGKILL; a rerun
  * completes and every rollup equals the raw aggregate exactly (no chunk counted twice or missed).
  */
 class InstallerKillIT {
@@ -54,10 +57,15 @@ class InstallerKillIT {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"after-plan", "after-cutover", "mid-backfill", "before-serve"})
-  void aRunKilledAtAnyStepIsCompletedByTheNext(String point) throws Exception {
-    InstallerFixture fx = new InstallerFixture("it_kill_" + point.replace('-', '_'), dir, 6_000);
-    ProcessRun killed = ProcessRun.run(publish(fx.project), Map.of("NOEMATA_CRASH_AT", point), 300);
+  @EnumSource(Checkpoints.Point.class)
+  void aRunKilledAtAnyStepIsCompletedByTheNext(Checkpoints.Point point) throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_kill_" + point.name().toLowerCase(java.util.Locale.ROOT), dir, 6_000);
+    Properties credentials = InstallerFixture.TARGET.credentials();
+    ProcessRun killed = ProcessRun.run(
+        ProcessRun.javaMain(HaltingPublish.class.getName(), point.name(), fx.project.toString(),
+            InstallerFixture.TARGET.jdbcUrl(fx.db)),
+        Map.of("NOEMATA_CH_USER", credentials.getProperty("user"), "NOEMATA_CH_PASSWORD", credentials.getProperty("password")),
+        300);
     assertEquals(137, killed.exitCode(), killed.stdout() + killed.stderr());
     ProcessRun again = publishUntilDone(fx.project);
     assertEquals(0, again.exitCode(), again.stdout() + again.stderr());

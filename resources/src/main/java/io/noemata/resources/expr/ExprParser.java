@@ -2,6 +2,7 @@ package io.noemata.resources.expr;
 
 import io.noemata.core.sql.Lexer;
 import io.noemata.core.sql.ParseResult;
+import io.noemata.core.sql.RefusalCode;
 import io.noemata.core.sql.SqlParser;
 import io.noemata.core.sql.Token;
 import io.noemata.core.sql.TokenKind;
@@ -64,40 +65,41 @@ public final class ExprParser {
    */
   private static ExprException notUnderstood(Source source, ParseResult<?> parsed) {
     int at = parsed.refusalOffset();
-    String reason = parsed.refusal().replaceFirst(" at ('.*'|end of text)$", "");
+    RefusalCode code = parsed.refusalCode();
     String token = source.tokenText(at);
-    if (at >= source.text.length() && (reason.equals("expected an expression") || reason.equals("unexpected end of text"))) {
+    if (at >= source.text.length() && (code == RefusalCode.EXPECTED_EXPRESSION || code == RefusalCode.END_OF_TEXT)) {
       return new ExprException("the expression ends too early", at);
     }
-    switch (reason) {
-      case "keyword where an expression was expected", "typed literal" -> {
+    switch (code) {
+      case KEYWORD_AS_OPERAND, TYPED_LITERAL -> {
         if (token.equalsIgnoreCase("SELECT") || token.equalsIgnoreCase("WITH") || token.equalsIgnoreCase("FROM")) {
           return source.refusal("subqueries are not allowed in an expression", at);
         }
-        return reason.equals("typed literal")
+        return code == RefusalCode.TYPED_LITERAL
             ? source.error("typed literals are not supported; write a function such as toDate('...')", at)
-            : source.error(reason + " (backtick-quote a column named like a keyword)", at);
+            : source.error("keyword where an expression was expected (backtick-quote a column named like a keyword)", at);
       }
-      case "name ends with a dot" -> {
+      case NAME_ENDS_WITH_DOT -> {
         return Canonicalizer.qualifiedName(at);
       }
-      case "text after the expression" -> {
+      case TEXT_AFTER_END -> {
         return source.error("unexpected '" + token + "' after the end of the expression", at);
       }
-      case "unexpected symbol", "unexpected token" -> {
+      case UNEXPECTED_TOKEN -> {
         return source.error("unexpected '" + token + "'", at);
       }
-      case "INTERVAL without a unit" -> {
+      case INTERVAL_WITHOUT_UNIT -> {
         return source.error("INTERVAL needs a unit such as HOUR or DAY", at);
       }
-      case "nesting too deep" -> {
+      case NESTING_TOO_DEEP -> {
         return source.error("the expression is nested more than " + MAX_DEPTH + " levels deep", at);
       }
-      case "CASE without WHEN" -> {
+      case CASE_WITHOUT_WHEN -> {
         return source.error("CASE needs WHEN ... THEN ...", at);
       }
       default -> {
-        return source.error(reason, at);
+        // the parser's own words, without its "at '<token>'" (the error gives the position)
+        return source.error(parsed.refusal().replaceFirst(" at ('.*'|end of text)$", ""), at);
       }
     }
   }

@@ -5,16 +5,17 @@ import java.util.Objects;
 /**
  * One problem in one file.
  *
+ * @param code    what it is (and so its severity); decides behaviour, where the message only explains
  * @param file    path relative to the project root, with {@code /}
  * @param pointer RFC 6901 JSON pointer of the value at fault ({@code ""} for the whole file)
  * @param line    1-based line of that value, 0 when the file could not be read at all
  * @param column  1-based column of that value, 0 when unknown
  */
-public record Finding(Severity severity, String file, String pointer, int line, int column, String message)
+public record Finding(FindingCode code, String file, String pointer, int line, int column, String message)
     implements Comparable<Finding> {
 
   public Finding {
-    Objects.requireNonNull(severity, "severity");
+    Objects.requireNonNull(code, "code");
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(pointer, "pointer");
     Objects.requireNonNull(message, "message");
@@ -23,11 +24,15 @@ public record Finding(Severity severity, String file, String pointer, int line, 
     }
   }
 
+  public Severity severity() {
+    return code.severity();
+  }
+
   /** {@code error: file:12:9: /resources/x/column/expression: message}, one line. */
   public String toLine() {
     String where = line > 0 ? file + ":" + line + ":" + column : file;
     String at = pointer.isEmpty() ? "" : " " + pointer + ":";
-    return oneLine(severity.word() + ": " + where + ":" + at + " " + message);
+    return oneLine(severity().word() + ": " + where + ":" + at + " " + message);
   }
 
   /** Control characters (a key may hold a newline) written as escapes, so a finding stays one line. */

@@ -3,7 +3,7 @@ package io.noemata.resources.parse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.noemata.resources.finding.Finding;
-import io.noemata.resources.finding.Severity;
+import io.noemata.resources.finding.FindingCode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -30,7 +30,7 @@ final class Decoder {
 
   void error(String pointer, String message) {
     int[] at = doc.position(pointer);
-    findings.add(new Finding(Severity.ERROR, doc.file(), pointer, at[0], at[1], message));
+    findings.add(new Finding(FindingCode.INVALID, doc.file(), pointer, at[0], at[1], message));
   }
 
   ObjectNode object(JsonNode node, String pointer, String what) {

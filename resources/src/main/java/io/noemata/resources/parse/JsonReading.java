@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.noemata.resources.finding.Finding;
-import io.noemata.resources.finding.Severity;
+import io.noemata.resources.finding.FindingCode;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -119,7 +119,7 @@ public final class JsonReading {
   }
 
   private void error(String pointer, int line, int column, String message) {
-    findings.add(new Finding(Severity.ERROR, file, pointer, line, column, message));
+    findings.add(new Finding(FindingCode.INVALID, file, pointer, line, column, message));
   }
 
   private static String firstLine(String s) {

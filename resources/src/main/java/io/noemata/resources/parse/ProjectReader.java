@@ -3,7 +3,7 @@ package io.noemata.resources.parse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.noemata.resources.finding.Finding;
-import io.noemata.resources.finding.Severity;
+import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.model.Frame;
 import io.noemata.resources.model.Project;
 import io.noemata.resources.model.ResourcesFile;
@@ -79,7 +79,7 @@ public final class ProjectReader {
           .sorted()
           .toList();
     } catch (IOException | java.io.UncheckedIOException e) {
-      findings.add(new Finding(Severity.ERROR, FileNames.FRAMES_DIR, "", 0, 0,
+      findings.add(new Finding(FindingCode.INVALID, FileNames.FRAMES_DIR, "", 0, 0,
           "cannot list the directory: " + e.getMessage()));
       return List.of();
     }
@@ -90,16 +90,16 @@ public final class ProjectReader {
     String text;
     try {
       if (Files.size(file) > MAX_FILE_BYTES) {
-        findings.add(new Finding(Severity.ERROR, path, "", 0, 0,
+        findings.add(new Finding(FindingCode.INVALID, path, "", 0, 0,
             "the file is larger than 4 MiB; split it"));
         return null;
       }
       text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
     } catch (CharacterCodingException e) {
-      findings.add(new Finding(Severity.ERROR, path, "", 0, 0, "the file is not UTF-8 text; save it as UTF-8"));
+      findings.add(new Finding(FindingCode.INVALID, path, "", 0, 0, "the file is not UTF-8 text; save it as UTF-8"));
       return null;
     } catch (IOException e) {
-      findings.add(new Finding(Severity.ERROR, path, "", 0, 0, "cannot read the file: " + e.getMessage()));
+      findings.add(new Finding(FindingCode.INVALID, path, "", 0, 0, "cannot read the file: " + e.getMessage()));
       return null;
     }
     if (text.startsWith("\uFEFF")) { // a byte order mark some editors write; JSON has none

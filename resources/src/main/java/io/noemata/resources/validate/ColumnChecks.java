@@ -1,5 +1,6 @@
 package io.noemata.resources.validate;
 
+import io.noemata.resources.finding.FindingCode;
 import io.noemata.core.sql.Lexer;
 import io.noemata.core.sql.Token;
 import io.noemata.core.sql.TokenKind;
@@ -69,7 +70,7 @@ final class ColumnChecks {
     for (Map.Entry<String, Expr> ce : fc.columnExpressions.entrySet()) {
       Entry.Column c = (Entry.Column) fc.entries.get(ce.getKey());
       if (storedType(c, ce.getValue()).isEmpty() && !satisfied.contains(c.key())) {
-        fc.warning(c, "expression", "cannot be installed: the stored type of '" + c.expression() + "' is not"
+        fc.cannotInstall(c, "expression", "the stored type of '" + c.expression() + "' is not"
             + " implied (only a Map subscript or a string expression is); declare \"type\", such as"
             + " \"DateTime\" for toStartOfHour(Timestamp)");
       }
@@ -101,7 +102,7 @@ final class ColumnChecks {
             + " instead");
         ok = false;
       } else if (view != null && view.rowScalars().containsKey(name)) {
-        fc.warning(c, "expression", "'" + name + "' is a view scalar of " + view.ref() + ", and a view scalar"
+        fc.warning(FindingCode.VIEW_SCALAR_READ_AS_COLUMN, c, "expression", "'" + name + "' is a view scalar of " + view.ref() + ", and a view scalar"
             + " is not a physical column: it is read as the physical column of that name; write the scalar's"
             + " expression to store it");
       }

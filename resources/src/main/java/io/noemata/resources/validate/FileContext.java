@@ -1,5 +1,6 @@
 package io.noemata.resources.validate;
 
+import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.expr.Expr;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.PhysicalName;
@@ -46,8 +47,13 @@ final class FileContext {
     sink.error(path(), field == null ? pointer(e) : pointer(e, field), message);
   }
 
-  void warning(Entry e, String field, String message) {
-    sink.warning(path(), field == null ? pointer(e) : pointer(e, field), message);
+  void warning(FindingCode code, Entry e, String field, String message) {
+    sink.warning(code, path(), field == null ? pointer(e) : pointer(e, field), message);
+  }
+
+  /** "The database cannot install the entry (with its reason)". */
+  void cannotInstall(Entry e, String field, String reason) {
+    sink.cannotInstall(path(), field == null ? pointer(e) : pointer(e, field), reason);
   }
 
   Optional<Resolved> resolvedOf(String key) {

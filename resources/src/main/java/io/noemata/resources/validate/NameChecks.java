@@ -1,5 +1,6 @@
 package io.noemata.resources.validate;
 
+import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.model.Entry;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,7 +36,7 @@ final class NameChecks {
             String column = r.physical() + "\n" + (use.columnEntry() != null ? "entry:" + use.columnEntry().key() : i.column());
             String first = textIndexes.putIfAbsent(column, i.key());
             if (first != null) {
-              fc.warning(e, "kind", "cannot be installed: ClickHouse allows one text index per column, and"
+              fc.cannotInstall(e, "kind", "ClickHouse allows one text index per column, and"
                   + " entry '" + first + "' already declares one on '" + i.column() + "'");
             }
           }
@@ -83,7 +84,7 @@ final class NameChecks {
       return null;
     }
     if (view != null && (view.rowScalars().containsKey(name) || view.aggregateScalars().containsKey(name))) {
-      fc.sink.warning(fc.path(), pointer, "'" + name + "' is a view scalar of " + view.ref() + ", and a view"
+      fc.sink.warning(FindingCode.VIEW_SCALAR_READ_AS_COLUMN, fc.path(), pointer, "'" + name + "' is a view scalar of " + view.ref() + ", and a view"
           + " scalar is not a physical column: it is read as the physical column of that name; to use the"
           + " scalar, declare a column entry with its expression and name that entry");
     }

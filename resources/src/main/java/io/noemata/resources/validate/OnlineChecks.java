@@ -1,5 +1,6 @@
 package io.noemata.resources.validate;
 
+import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.catalog.Catalog;
 import io.noemata.resources.catalog.CatalogException;
 import io.noemata.resources.catalog.PhysicalColumn;
@@ -45,7 +46,7 @@ final class OnlineChecks {
       }
       PhysicalTable t = table.get();
       if (!t.mergeTree()) {
-        fc.warning(e, null, "cannot be installed: " + r.physical() + " is a " + t.engine() + " table, and"
+        fc.cannotInstall(e, null, r.physical() + " is a " + t.engine() + " table, and"
             + " stored columns, indexes, projections and rollups need a MergeTree-family table");
         continue;
       }
@@ -60,7 +61,7 @@ final class OnlineChecks {
       if (e instanceof Entry.Index index && index.indexKind() == IndexKind.TEXT) {
         Optional<String> version = catalog.serverVersion();
         if (version.isPresent() && !atLeast(version.get(), 26, 2)) {
-          fc.warning(e, "kind", "cannot be installed: text indexes need ClickHouse 26.2 or newer, and the"
+          fc.cannotInstall(e, "kind", "text indexes need ClickHouse 26.2 or newer, and the"
               + " server is " + version.get() + "; use bloom_filter");
         }
       }
@@ -76,10 +77,10 @@ final class OnlineChecks {
       }
       boolean physical = t.get().column(use.name()).isPresent();
       if (use.columnEntry() == null && !physical) {
-        fc.sink.warning(fc.path(), use.pointer(), "cannot be installed: " + r.physical() + " has no column '"
+        fc.sink.cannotInstall(fc.path(), use.pointer(), r.physical() + " has no column '"
             + use.name() + "' and no column entry of this file is named so");
       } else if (use.columnEntry() != null && physical) {
-        fc.sink.warning(fc.path(), use.pointer(), "'" + use.name() + "' refers to both column entry '"
+        fc.sink.warning(FindingCode.NAME_REFERS_TO_BOTH, fc.path(), use.pointer(), "'" + use.name() + "' refers to both column entry '"
             + use.name() + "' and the physical column of " + r.physical() + " named so; the column entry is"
             + " used; rename the entry to make the choice clear");
       }
@@ -90,7 +91,7 @@ final class OnlineChecks {
   /** The time column and the columns each stored measure reads must exist. */
   private static void rollup(FileContext fc, Entry.Rollup r, Views.ViewTable view, PhysicalTable t) {
     if (view.table().time().isPresent() && t.column(view.table().time().get()).isEmpty()) {
-      fc.warning(r, "table", "cannot be installed: " + t.name() + " has no time column '"
+      fc.cannotInstall(r, "table", t.name() + " has no time column '"
           + view.table().time().get() + "' (the view table's \"time\")");
     }
     for (int k = 0; k < r.measures().size(); k++) {
@@ -101,7 +102,7 @@ final class OnlineChecks {
       }
       for (String column : Exprs.columns(expr)) {
         if (t.column(column).isEmpty()) {
-          fc.warning(r, "measures/" + k, "cannot be installed: measure '" + name + "' reads column '" + column
+          fc.cannotInstall(r, "measures/" + k, "measure '" + name + "' reads column '" + column
               + "', which " + t.name() + " does not have");
           break;
         }
@@ -116,7 +117,7 @@ final class OnlineChecks {
     }
     for (String name : Exprs.columns(expr)) {
       if (t.column(name).isEmpty()) {
-        fc.warning(c, "expression", "cannot be installed: the expression reads column '" + name + "', which "
+        fc.cannotInstall(c, "expression", "the expression reads column '" + name + "', which "
             + t.name() + " does not have");
         return false;
       }
@@ -126,10 +127,10 @@ final class OnlineChecks {
       String type = t.column(map.get()).map(PhysicalColumn::type).orElse("");
       String value = mapValueType(type);
       if (value == null) {
-        fc.warning(c, "expression", "cannot be installed: '" + map.get() + "' is a " + type + ", not a Map;"
+        fc.cannotInstall(c, "expression", "'" + map.get() + "' is a " + type + ", not a Map;"
             + " declare \"type\" for this expression");
       } else if (!value.equals("String") && !value.equals("LowCardinality(String)")) {
-        fc.warning(c, "expression", "cannot be installed: '" + map.get() + "' is a map of " + value
+        fc.cannotInstall(c, "expression", "'" + map.get() + "' is a map of " + value
             + " values, not strings; declare \"type\", such as \"" + value + "\"");
       }
     }

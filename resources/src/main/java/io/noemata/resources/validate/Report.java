@@ -56,6 +56,7 @@ public record Report(List<Finding> findings, boolean online) {
     for (Finding f : findings) {
       ObjectNode o = list.addObject();
       o.put("severity", f.severity().word());
+      o.put("code", f.code().word());
       o.put("file", f.file());
       o.put("pointer", f.pointer());
       o.put("line", f.line());

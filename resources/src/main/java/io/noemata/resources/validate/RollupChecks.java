@@ -35,7 +35,7 @@ final class RollupChecks {
 
   private static void checkGrain(FileContext fc, Entry.Rollup r) {
     if (!BucketLadder.divides(r.grain().seconds())) {
-      fc.warning(r, "grain", "cannot be installed: the grain " + r.grain() + " does not divide the bucket"
+      fc.cannotInstall(r, "grain", "the grain " + r.grain() + " does not divide the bucket"
           + " ladder (" + BucketLadder.text() + "); use a grain that divides it, such as 1m, 5m or 1h");
     }
   }
@@ -71,14 +71,14 @@ final class RollupChecks {
         if (p.refused()) {
           fc.error(r, field, "measure '" + name + "': " + p.message());
         } else {
-          fc.warning(r, field, "cannot be installed: measure '" + name + "': " + p.message());
+          fc.cannotInstall(r, field, "measure '" + name + "': " + p.message());
         }
       }
       FrameTable.Measure declared = view.table().measures().get(name);
       if (declared != null && !r.dimensions().containsAll(declared.series())) {
         List<String> missing = new ArrayList<>(declared.series());
         missing.removeAll(r.dimensions());
-        fc.warning(r, field, "cannot be installed: measure '" + name + "' is computed per series of "
+        fc.cannotInstall(r, field, "measure '" + name + "' is computed per series of "
             + String.join(", ", declared.series()) + ", and the rollup lacks the dimensions "
             + String.join(", ", missing) + "; add them to 'dimensions'");
       }

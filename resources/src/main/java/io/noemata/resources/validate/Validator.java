@@ -66,7 +66,7 @@ public final class Validator {
         String where = r.physical().database() + "." + name;
         String first = seen.putIfAbsent(where, fc.path());
         if (first != null && !first.equals(fc.path())) {
-          fc.warning(rollup, null, "cannot be installed: " + first + " declares a rollup that also installs as "
+          fc.cannotInstall(rollup, null, first + " declares a rollup that also installs as "
               + where + "; rename this entry's key");
         }
       }

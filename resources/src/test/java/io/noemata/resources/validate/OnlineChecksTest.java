@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.noemata.resources.catalog.Catalog;
 import io.noemata.resources.catalog.PhysicalColumn;
 import io.noemata.resources.catalog.PhysicalTable;
+import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.model.PhysicalName;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +71,8 @@ class OnlineChecksTest {
         + "\"c\": {\"column\": {\"table\": \"otel.otel_logs\", \"expression\": \"lower(Nope)\"}},"
         + "\"p\": {\"projection\": {\"table\": \"otel.otel_logs\", \"order_by\": [\"Missing\"]}}}}");
     find(r, WARNING, RES, "/resources/c/column/expression", "reads column 'Nope', which otel.otel_logs does not have");
-    find(r, WARNING, RES, "/resources/p/projection/order_by/0", "otel.otel_logs has no column 'Missing'");
+    assertEquals(FindingCode.CANNOT_INSTALL,
+        find(r, WARNING, RES, "/resources/p/projection/order_by/0", "otel.otel_logs has no column 'Missing'").code());
     assertEquals(0, r.exitCode());
   }
 
@@ -98,7 +100,8 @@ class OnlineChecksTest {
     Report r = run(Catalog.of(Map.of(LOGS, logs())), "{\"resources\": {"
         + "\"Body\": {\"column\": {\"table\": \"otel.otel_logs\", \"expression\": \"lower(Body)\"}},"
         + "\"i\": {\"index\": {\"table\": \"otel.otel_logs\", \"column\": \"Body\", \"kind\": \"text\"}}}}");
-    find(r, WARNING, RES, "/resources/i/index/column", "refers to both column entry 'Body' and the physical column");
+    assertEquals(FindingCode.NAME_REFERS_TO_BOTH,
+        find(r, WARNING, RES, "/resources/i/index/column", "refers to both column entry 'Body' and the physical column").code());
   }
 
   @Test
