@@ -3,7 +3,9 @@ package io.noemata.driver;
 import com.clickhouse.jdbc.ClickHouseDriver;
 import io.noemata.driver.catalog.CatalogCache;
 import io.noemata.driver.catalog.CatalogKey;
+import io.noemata.driver.proxy.InPlaceConnection;
 import io.noemata.driver.proxy.ProxyConnection;
+import io.noemata.driver.proxy.QueryPlanner;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -13,6 +15,7 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.logging.Logger;
 
@@ -59,32 +62,77 @@ public final class NoemataDriver implements Driver {
     if (!acceptsURL(url)) {
       return null;
     }
-    NoemataUrl parsed = NoemataUrl.parse(url);
-    Properties ours = new Properties();
-    ours.putAll(parsed.options());
-    Properties theirs = new Properties();
-    if (info != null) {
-      for (String name : info.stringPropertyNames()) {
-        // Properties given to connect() win over the URL's query string
-        (name.startsWith(NoemataSettings.PREFIX) ? ours : theirs).setProperty(name, info.getProperty(name));
+    Wiring w = Wiring.of(url, info);
+    Connection delegate = clickhouse().connect(w.parsed().delegateUrl(), w.theirs());
+    if (delegate == null) {
+      throw new SQLException("clickhouse-jdbc refused the URL of " + w.parsed().endpoint(), "08001");
+    }
+    return new ProxyConnection(delegate, w.settings(), w.cache(), w.catalogKey(), w.namedParameters());
+  }
+
+  /**
+   * noemata's rewriting for a connection clickhouse-jdbc opened itself (the agent): its URL
+   * ({@code jdbc:clickhouse:...} or {@code jdbc:ch:...}) and properties, read as the URL swap reads
+   * them, with the same catalog cache.
+   */
+  public static InPlaceConnection inPlace(String clickhouseUrl, Properties info) throws SQLException {
+    return new InPlaceConnection(Wiring.of(NoemataUrl.PREFIX + clickhouseUrl.substring("jdbc:".length()), info).planner());
+  }
+
+  /** What a noemata URL and its properties make: noemata's settings, clickhouse-jdbc's properties, the catalog to read. */
+  private record Wiring(NoemataUrl parsed, Properties theirs, NoemataSettings settings) {
+
+    static Wiring of(String url, Properties info) throws SQLException {
+      NoemataUrl parsed = NoemataUrl.parse(url);
+      Properties ours = new Properties();
+      ours.putAll(parsed.options());
+      Properties theirs = delegateProperties(info, ours);
+      try {
+        return new Wiring(parsed, theirs, NoemataSettings.from(ours));
+      } catch (IllegalArgumentException e) {
+        throw new SQLException(e.getMessage(), "HY024", e);
       }
     }
-    NoemataSettings settings;
-    try {
-      settings = NoemataSettings.from(ours);
-    } catch (IllegalArgumentException e) {
-      throw new SQLException(e.getMessage(), "HY024", e);
+
+    CatalogCache cache() {
+      return CatalogCache.shared(settings.catalogTtl(), settings.catalogRefresh(), settings.namespace().orElse(null));
     }
-    Driver delegateDriver = clickhouse();
-    Connection delegate = delegateDriver.connect(parsed.delegateUrl(), theirs);
-    if (delegate == null) {
-      throw new SQLException("clickhouse-jdbc refused the URL of " + parsed.endpoint(), "08001");
+
+    /** The catalog is read on connections of its own, opened by clickhouse-jdbc directly. */
+    CatalogKey catalogKey() {
+      String user = theirs.getProperty("user", parsed.urlUser() == null ? "default" : parsed.urlUser());
+      return new CatalogKey(parsed.endpoint(), user, () -> clickhouse().connect(parsed.delegateUrl(), theirs));
     }
-    String user = theirs.getProperty("user", parsed.urlUser() == null ? "default" : parsed.urlUser());
-    CatalogKey key = new CatalogKey(parsed.endpoint(), user, () -> delegateDriver.connect(parsed.delegateUrl(), theirs));
-    CatalogCache cache = CatalogCache.shared(settings.catalogTtl(), settings.catalogRefresh(),
-        settings.namespace().orElse(null));
-    return new ProxyConnection(delegate, settings, cache, key, QueryParameterValues.of(parsed.delegateUrl(), theirs));
+
+    Map<String, String> namedParameters() {
+      return QueryParameterValues.of(parsed.delegateUrl(), theirs);
+    }
+
+    QueryPlanner planner() {
+      return new QueryPlanner(settings, cache(), catalogKey(), namedParameters());
+    }
+  }
+
+  /**
+   * What clickhouse-jdbc is given: every property of {@code info} as the object it is (a
+   * {@code Supplier} query-id generator stays a Supplier), defaults included, except noemata's own,
+   * which go to {@code ours} (over the URL's query string: properties given to connect() win).
+   */
+  static Properties delegateProperties(Properties info, Properties ours) {
+    Properties theirs = new Properties();
+    if (info == null) {
+      return theirs;
+    }
+    for (String name : info.stringPropertyNames()) { // the defaults' String entries too
+      theirs.setProperty(name, info.getProperty(name));
+    }
+    theirs.putAll(info); // every entry of info itself, whatever its type
+    for (Object key : List.copyOf(theirs.keySet())) {
+      if (key instanceof String name && name.startsWith(NoemataSettings.PREFIX)) {
+        ours.setProperty(name, String.valueOf(theirs.remove(name)));
+      }
+    }
+    return theirs;
   }
 
   @Override

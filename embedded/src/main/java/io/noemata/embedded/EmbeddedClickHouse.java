@@ -114,6 +114,7 @@ public final class EmbeddedClickHouse implements AutoCloseable {
       // always our own config: without one, clickhouse-local reads any config.xml in the working folder
       List<String> args = new ArrayList<>(List.of("clickhouse", "--path=" + dir,
           "--config-file=" + EngineConfig.write(dir, users, cluster)));
+      EngineTimezone.apply(); // as a server started with TZ=UTC names its zone
       Chdb chdb = Chdb.open(library, args);
       instance = new EmbeddedClickHouse(chdb, dir, temporary, channel, lock, usersConfig != null, cluster);
       return instance;

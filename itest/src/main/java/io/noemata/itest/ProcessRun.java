@@ -42,6 +42,24 @@ public record ProcessRun(int exitCode, String stdout, String stderr) {
     }
   }
 
+  /** The agent jar the reactor built before the integration tests. */
+  public static Path agentJar() {
+    Path jar = repositoryRoot().resolve("agent/target/noemata-agent.jar");
+    if (!Files.isRegularFile(jar)) {
+      throw new AssertionError(jar + " is built by the reactor before the integration tests (./mvnw verify)");
+    }
+    return jar;
+  }
+
+  /** An unchanged application's class path: this JVM's (clickhouse-jdbc, HikariCP, the probes) without noemata's driver. */
+  public static String applicationClassPath() {
+    return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        .filter(entry -> !entry.contains("noemata-driver") && !entry.contains("noemata-rewriter")
+            && !entry.contains("noemata-core") && !entry.contains("/driver/target/") && !entry.contains("/rewriter/target/")
+            && !entry.contains("/core/target/"))
+        .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+  }
+
   /** A java command line running {@code mainClass} on this JVM's class path. */
   public static List<String> javaMain(String mainClass, String... args) {
     List<String> cmd = new ArrayList<>(List.of(java(), "--enable-native-access=ALL-UNNAMED", "-cp",

@@ -4,17 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,28 +36,14 @@ class AgentIT {
     }
   }
 
-  /** The application's class path: clickhouse-jdbc, HikariCP and this module's classes, no noemata driver. */
-  private static String applicationClassPath() {
-    return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(entry -> !entry.contains("noemata-driver") && !entry.contains("noemata-rewriter")
-            && !entry.contains("noemata-core") && !entry.contains("/driver/target/") && !entry.contains("/rewriter/target/"))
-        .collect(Collectors.joining(File.pathSeparator));
-  }
-
-  private static Path agentJar() {
-    Path jar = ProcessRun.repositoryRoot().resolve("agent/target/noemata-agent.jar");
-    assertTrue(Files.isRegularFile(jar), jar + " is built by the reactor before the integration tests (./mvnw verify)");
-    return jar;
-  }
-
   private static ProcessRun runApp(String marker, boolean withAgent) throws Exception {
     String sql = "SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM " + DB + ".logs WHERE ResourceAttributes['k8s.pod.name'] = 'pod-1'"
         + " /* " + marker + " */ LIMIT 1";
     List<String> cmd = new ArrayList<>(List.of(ProcessRun.java()));
     if (withAgent) {
-      cmd.add("-javaagent:" + agentJar() + "=catalog.ttl=60s");
+      cmd.add("-javaagent:" + ProcessRun.agentJar() + "=catalog.ttl=60s");
     }
-    cmd.addAll(List.of("-cp", applicationClassPath(), AgentProbeApp.class.getName(), TARGET.jdbcUrl(DB), sql));
+    cmd.addAll(List.of("-cp", ProcessRun.applicationClassPath(), AgentProbeApp.class.getName(), TARGET.jdbcUrl(DB), sql));
     return ProcessRun.run(cmd, Map.of(), 180);
   }
 

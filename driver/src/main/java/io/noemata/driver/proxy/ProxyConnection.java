@@ -4,16 +4,10 @@ import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.driver.DriverStats;
 import io.noemata.driver.NoemataConnection;
 import io.noemata.driver.NoemataSettings;
-import io.noemata.driver.RewriteMode;
 import io.noemata.driver.catalog.CatalogCache;
 import io.noemata.driver.catalog.CatalogKey;
-import io.noemata.driver.catalog.CatalogLoader;
-import io.noemata.driver.catalog.CatalogState;
 import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.QueryProvenance;
-import io.noemata.rewriter.Parameters;
-import io.noemata.rewriter.RewriteResult;
-import io.noemata.rewriter.RollupUse;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -26,7 +20,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,17 +30,10 @@ import org.slf4j.LoggerFactory;
 public final class ProxyConnection extends DelegatingConnection implements NoemataConnection {
 
   private static final Logger LOG = LoggerFactory.getLogger(ProxyConnection.class);
-  /** ClickHouse's ACCESS_DENIED. */
-  private static final int ACCESS_DENIED = 497;
 
-  private final NoemataSettings settings;
-  private final CatalogCache catalogs;
-  private final CatalogKey catalogKey;
+  private final QueryPlanner planner;
   private final Set<Statement> open = ConcurrentHashMap.newKeySet();
-  private final AtomicLong fallbacks = new AtomicLong();
   private final AtomicBoolean closed = new AtomicBoolean();
-  /** Values of {@code {name:Type}} parameters; emptied once a SET may have changed one. */
-  private volatile Map<String, String> namedParameters;
 
   /**
    * @param namedParameters the values the connection gives {@code {name:Type}} parameters (its
@@ -56,17 +42,13 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
   public ProxyConnection(Connection delegate, NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey,
       Map<String, String> namedParameters) {
     super(delegate);
-    this.namedParameters = Map.copyOf(namedParameters);
-    this.settings = settings;
-    this.catalogs = catalogs;
-    this.catalogKey = catalogKey;
+    this.planner = new QueryPlanner(settings, catalogs, catalogKey, namedParameters);
     DriverStats.connectionOpened();
   }
 
   /** The database clickhouse-jdbc gives a statement made now (it copies the connection's schema). */
   String currentDatabase() throws SQLException {
-    String database = delegate.getSchema();
-    return database == null || database.isEmpty() ? "default" : database;
+    return InPlaceConnection.database(delegate);
   }
 
   /**
@@ -74,75 +56,25 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
    * throws for a catalog or rewriter problem.
    */
   QueryProvenance plan(String sql, String database) {
-    return plan(sql, database, List.of());
+    return planner.plan(sql, database, List.of());
   }
 
   /** As {@link #plan(String, String)}, with the SQL literals bound to the statement's {@code ?}s. */
   QueryProvenance plan(String sql, String database, List<String> parameters) {
-    if (settings.rewrite() == RewriteMode.OFF) {
-      return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
-    }
-    String word = SqlText.firstWord(sql);
-    if (!SqlText.isQuery(word)) {
-      return QueryProvenance.asWritten(sql, "not a query");
-    }
-    if (SqlText.switchedOff(sql)) {
-      return QueryProvenance.asWritten(sql, "/* noemata:off */");
-    }
-    CatalogState catalog = catalogs.get(catalogKey);
-    if (catalog.failure() != null) {
-      return QueryProvenance.catalogFailure(sql, catalog.failure());
-    }
-    if (!catalog.mayRead(sql)) {
-      return QueryProvenance.asWritten(sql, "reads no table with an accelerator");
-    }
-    RewriteResult r;
-    try {
-      r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));
-    } catch (RuntimeException e) {
-      LOG.warn("noemata: rewriter failed; sending the statement as written", e);
-      return QueryProvenance.rewriterError(sql, e.toString());
-    }
-    return QueryProvenance.rewriterRan(sql, r, settings.rewrite() == RewriteMode.DRY_RUN);
+    return planner.plan(sql, database, parameters);
   }
 
-  /**
-   * The quarantined rollups of the tables {@code p}'s statement names, when the rewriter read it
-   * (so the catalog is at hand); only for warnings, never for what is sent.
-   */
+  /** The quarantined rollups of the tables {@code p}'s statement names; only for warnings. */
   List<QuarantinedRollup> quarantinedFor(QueryProvenance p, String database) {
-    if (!(p instanceof QueryProvenance.Read || p instanceof QueryProvenance.FellBack)) {
-      return List.of();
-    }
-    return catalogs.get(catalogKey).quarantinedFor(p.original(), database);
+    return planner.quarantinedFor(p, database);
   }
 
-  /** After a statement ran: DDL may have changed what is installed or who may read it. */
   void executed(String sql) {
-    String first = SqlText.firstWord(sql);
-    if (SqlText.isDdl(first)) {
-      catalogs.invalidate(catalogKey.endpoint());
-    }
-    if (first.equals("SET") && sql.toLowerCase(java.util.Locale.ROOT).contains("param_")) {
-      // a session may now substitute another value than the connection's property
-      namedParameters = Map.of();
-    }
+    planner.executed(sql);
   }
 
-  /**
-   * A rewritten statement failed and its original ran: count it and drop the stale catalog. When
-   * the server refused access, the rollups the statement read stay out of this user's catalog.
-   */
   void fellBack(QueryProvenance.FellBack p) {
-    fallbacks.incrementAndGet();
-    DriverStats.fellBack();
-    if (p.failure().errorCode() == ACCESS_DENIED) {
-      catalogs.deny(catalogKey, p.rollups().stream().filter(RollupUse::read)
-          .map(u -> CatalogLoader.rollupId(u.table(), u.stableView())).toList());
-    } else {
-      catalogs.invalidate(catalogKey.endpoint());
-    }
-    LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.failure().errorCode());
+    planner.fellBack(p);
   }
 
   void track(Statement s) {
@@ -155,12 +87,12 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   @Override
   public NoemataSettings settings() {
-    return settings;
+    return planner.settings();
   }
 
   @Override
   public long fallbackCount() {
-    return fallbacks.get();
+    return planner.fallbackCount();
   }
 
   @Override
@@ -177,12 +109,12 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   @Override
   public CatalogSnapshot catalog() {
-    return catalogs.get(catalogKey).snapshot();
+    return planner.catalog();
   }
 
   @Override
   public void invalidateCatalog() {
-    catalogs.invalidate(catalogKey.endpoint());
+    planner.invalidateCatalog();
   }
 
   // --- statements

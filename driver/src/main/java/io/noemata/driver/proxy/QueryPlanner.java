@@ -1,0 +1,136 @@
+package io.noemata.driver.proxy;
+
+import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.driver.DriverStats;
+import io.noemata.driver.NoemataSettings;
+import io.noemata.driver.RewriteMode;
+import io.noemata.driver.catalog.CatalogCache;
+import io.noemata.driver.catalog.CatalogKey;
+import io.noemata.driver.catalog.CatalogLoader;
+import io.noemata.driver.catalog.CatalogState;
+import io.noemata.driver.catalog.QuarantinedRollup;
+import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.rewriter.Parameters;
+import io.noemata.rewriter.RewriteResult;
+import io.noemata.rewriter.RollupUse;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The rewrite path of one connection, whoever holds the connection: what to send for a statement
+ * text (catalog cache, rewriter, provenance), what a statement that ran changes (DDL, SET param_),
+ * and what a fallback teaches. {@link ProxyConnection} uses it for the URL swap,
+ * {@link InPlaceConnection} for clickhouse-jdbc's own connections under the agent.
+ */
+public final class QueryPlanner {
+
+  private static final Logger LOG = LoggerFactory.getLogger(QueryPlanner.class);
+  /** ClickHouse's ACCESS_DENIED. */
+  private static final int ACCESS_DENIED = 497;
+
+  private final NoemataSettings settings;
+  private final CatalogCache catalogs;
+  private final CatalogKey catalogKey;
+  private final AtomicLong fallbacks = new AtomicLong();
+  /** Values of {@code {name:Type}} parameters; emptied once a SET may have changed one. */
+  private volatile Map<String, String> namedParameters;
+
+  public QueryPlanner(NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey, Map<String, String> namedParameters) {
+    this.settings = settings;
+    this.catalogs = catalogs;
+    this.catalogKey = catalogKey;
+    this.namedParameters = Map.copyOf(namedParameters);
+  }
+
+  NoemataSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Decides what to send for {@code sql}, whose unqualified tables are in {@code database}, with
+   * the SQL literals bound to its {@code ?}s (empty when unknown); never throws for a catalog or
+   * rewriter problem.
+   */
+  QueryProvenance plan(String sql, String database, List<String> parameters) {
+    if (settings.rewrite() == RewriteMode.OFF) {
+      return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
+    }
+    String word = SqlText.firstWord(sql);
+    if (!SqlText.isQuery(word)) {
+      return QueryProvenance.asWritten(sql, "not a query");
+    }
+    if (SqlText.switchedOff(sql)) {
+      return QueryProvenance.asWritten(sql, "/* noemata:off */");
+    }
+    CatalogState catalog = catalogs.get(catalogKey);
+    if (catalog.failure() != null) {
+      return QueryProvenance.catalogFailure(sql, catalog.failure());
+    }
+    if (!catalog.mayRead(sql)) {
+      return QueryProvenance.asWritten(sql, "reads no table with an accelerator");
+    }
+    RewriteResult r;
+    try {
+      r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));
+    } catch (RuntimeException e) {
+      LOG.warn("noemata: rewriter failed; sending the statement as written", e);
+      return QueryProvenance.rewriterError(sql, e.toString());
+    }
+    return QueryProvenance.rewriterRan(sql, r, settings.rewrite() == RewriteMode.DRY_RUN);
+  }
+
+  /**
+   * The quarantined rollups of the tables {@code p}'s statement names, when the rewriter read it
+   * (so the catalog is at hand); only for warnings, never for what is sent.
+   */
+  List<QuarantinedRollup> quarantinedFor(QueryProvenance p, String database) {
+    if (!(p instanceof QueryProvenance.Read || p instanceof QueryProvenance.FellBack)) {
+      return List.of();
+    }
+    return catalogs.get(catalogKey).quarantinedFor(p.original(), database);
+  }
+
+  /** After a statement ran: DDL may have changed what is installed or who may read it. */
+  void executed(String sql) {
+    String first = SqlText.firstWord(sql);
+    if (SqlText.isDdl(first)) {
+      catalogs.invalidate(catalogKey.endpoint());
+    }
+    if (first.equals("SET") && sql.toLowerCase(Locale.ROOT).contains("param_")) {
+      // a session may now substitute another value than the connection's property
+      namedParameters = Map.of();
+    }
+  }
+
+  /**
+   * A rewritten statement failed and its original ran: count it and drop the stale catalog. When
+   * the server refused access, the rollups the statement read stay out of this user's catalog.
+   */
+  void fellBack(QueryProvenance.FellBack p) {
+    fallbacks.incrementAndGet();
+    DriverStats.fellBack();
+    if (p.failure().errorCode() == ACCESS_DENIED) {
+      catalogs.deny(catalogKey, p.rollups().stream().filter(RollupUse::read)
+          .map(u -> CatalogLoader.rollupId(u.table(), u.stableView())).toList());
+    } else {
+      catalogs.invalidate(catalogKey.endpoint());
+    }
+    LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.failure().errorCode());
+  }
+
+  long fallbackCount() {
+    return fallbacks.get();
+  }
+
+  CatalogSnapshot catalog() {
+    return catalogs.get(catalogKey).snapshot();
+  }
+
+  void invalidateCatalog() {
+    catalogs.invalidate(catalogKey.endpoint());
+  }
+}
