@@ -104,7 +104,7 @@ public final class RollupDdl {
    * that a retry after a crash never counts the chunk twice.
    */
   public static String backfillChunk(Rollup r, Instant from, Instant until, String token) {
-    return "INSERT INTO " + qualified(r, r.object()) + "\n"
+    return "INSERT INTO " + qualified(r, r.object()) + insertColumns(r) + "\n"
         + select(r, r.source(), time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
         // over a Distributed source: each shard inserts into its local target from its local rows
         + "\nSETTINGS " + (r.spread().isPresent() ? "parallel_distributed_insert_select = 2, " : "")
@@ -129,7 +129,7 @@ public final class RollupDdl {
    * No deduplication: a repair after a crash must write the day again.
    */
   public static String repairChunk(Rollup r, Instant from, Instant until) {
-    return "INSERT INTO " + qualified(r, repairTable(r)) + "\n"
+    return "INSERT INTO " + qualified(r, repairTable(r)) + insertColumns(r) + "\n"
         + select(r, r.source(), time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
         + "\nSETTINGS insert_deduplicate = 0";
   }
@@ -167,6 +167,18 @@ public final class RollupDdl {
 
   public static String dropTable(String database, String table, Placement p) {
     return "DROP TABLE IF EXISTS " + Literals.qualified(database, table) + p.onCluster(database);
+  }
+
+  /**
+   * The target's columns in {@link #select}'s order, named: a kept target (the content hash ignores
+   * the order of declarations and the feed) may hold them in another order than a positional insert.
+   */
+  static String insertColumns(Rollup r) {
+    List<String> names = new ArrayList<>();
+    r.dimensions().forEach(d -> names.add(Literals.identifier(d.column())));
+    names.add(Literals.identifier(LedgerSchema.BUCKET_COLUMN));
+    r.measures().forEach(m -> names.add(Literals.identifier(m.column())));
+    return " (" + String.join(", ", names) + ")";
   }
 
   /** The aggregation from source rows (or the finer rollup's states) into target columns. */

@@ -89,9 +89,13 @@ final class Install {
     }
     String mv = statement(s, db, r.materializedView());
     if (mv != null && !mv.contains(r.viewSource().table())) {
-      // reads a retired finer target
+      // fed from another table now (the source is not part of the content hash, so the target is
+      // kept): its rows came through the old feed and a refill on top would count them twice
+      s.options.progress().step("  " + r.key() + " is fed from " + r.viewSource().table() + " now: refilling " + r.object());
       s.execute(RollupDdl.dropMaterializedView(db, r.materializedView(), s.placement()));
+      s.execute(RollupDdl.truncateTarget(r, s.placement()));
       mv = null;
+      fresh = true;
     } else if (mv != null && !fresh && s.plan.changed(db, r.materializedView(), mv)) {
       // changed on the server but still writing into this target: put its query back in place
       s.execute(RollupDdl.modifyQuery(r, row.cutover(), s.placement()));

@@ -157,7 +157,7 @@ class ClusterDdlTest {
         + SELECT.formatted("`otel`.`otel_logs_local`", "__src.`Timestamp` >= toDateTime(1717400000, 'UTC')"),
         RollupDdl.modifyQuery(r, cutover, CLUSTER));
     // the backfill: each shard from its own rows into its own local target; an INSERT has no ON CLUSTER
-    assertEquals("INSERT INTO " + T + "\n" + SELECT.formatted("`otel`.`otel_logs`",
+    assertEquals("INSERT INTO " + T + " (`ServiceName`, `bucket`, `LogCount`)\n" + SELECT.formatted("`otel`.`otel_logs`",
         "__src.`Timestamp` >= toDateTime(1717286400, 'UTC') AND __src.`Timestamp` < toDateTime(1717400000, 'UTC')")
         + "\nSETTINGS parallel_distributed_insert_select = 2, insert_deduplicate = 1, insert_deduplication_token = 't/1'"
         + ", min_insert_block_size_rows = 1000000000000, min_insert_block_size_bytes = 1000000000000000"
@@ -173,7 +173,7 @@ class ClusterDdlTest {
   @Test
   void aBackfillOnOneServerHasNoParallelInsert() {
     String chunk = RollupDdl.backfillChunk(RollupDdlTest.rollup(null, 0), Instant.EPOCH, Instant.ofEpochSecond(60), "t");
-    assertTrue(chunk.startsWith("INSERT INTO " + T + "\n"), chunk);
+    assertTrue(chunk.startsWith("INSERT INTO " + T + " (`ServiceName`, `bucket`, `LogCount`)\n"), chunk);
     assertTrue(chunk.contains("FROM `otel`.`otel_logs` AS __src"), chunk);
     assertTrue(chunk.contains("\nSETTINGS insert_deduplicate = 1,"), chunk);
   }
