@@ -33,7 +33,6 @@ import java.util.Locale;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.MethodOrderer;
@@ -69,10 +68,8 @@ class DistributedSourceIT {
 
   @BeforeAll
   static void publishOverDistributedTables() throws Exception {
-    if (TARGET.kind() == ClickHouseTarget.Kind.EMBEDDED) {
-      assertTrue(TARGET.cluster().isPresent(), "the embedded target runs with its two local shards");
-    }
-    Assumptions.assumeTrue(TARGET.cluster().isPresent(), "a server target needs NOEMATA_IT_CLUSTER naming a cluster"
+    // never a skip: the embedded target runs with its two local shards; a server target must name one
+    assertTrue(TARGET.cluster().isPresent(), "a server target needs NOEMATA_IT_CLUSTER naming a cluster"
         + " of its remote_servers for the Distributed-source tests");
     cluster = TARGET.cluster().get();
     Properties props = TARGET.credentials();
