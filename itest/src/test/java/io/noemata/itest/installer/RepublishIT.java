@@ -58,8 +58,9 @@ class RepublishIT {
       String raw = rows(plain, sql);
       try (Statement s = noemata.createStatement()) {
         String through = text(s.executeQuery(sql));
-        assertTrue(s.unwrap(NoemataStatement.class).provenance().rollups().stream()
-            .anyMatch(u -> u.read() && u.rollup().equals("logs_1h")), "errors per hour read logs_1h");
+        var uses = s.unwrap(NoemataStatement.class).provenance().rollups();
+        assertTrue(uses.stream().anyMatch(u -> u.read() && u.rollup().equals("logs_1h")),
+            () -> "errors per hour read logs_1h; provenance: " + uses);
         assertEquals(raw, through);
       }
     }
