@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.noemata.cli.demo.Dashboard;
 import io.noemata.cli.demo.DashboardQuery;
 import io.noemata.cli.demo.DemoProject;
+import io.noemata.driver.NoemataConnection;
 import io.noemata.driver.NoemataStatement;
 import io.noemata.installer.steps.Publish;
 import io.noemata.otel.OtelDataGenerator;
@@ -56,6 +57,8 @@ class RepublishIT {
         Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort()
             + "/" + DB, InstallerFixture.TARGET.credentials())) {
       String raw = rows(plain, sql);
+      // another class may have cached this server's catalog before the publish
+      noemata.unwrap(NoemataConnection.class).invalidateCatalog();
       try (Statement s = noemata.createStatement()) {
         String through = text(s.executeQuery(sql));
         var uses = s.unwrap(NoemataStatement.class).provenance().rollups();
