@@ -6,10 +6,10 @@ import io.noemata.rewriter.rules.StoredColumns;
 import io.noemata.core.sql.ParseResult;
 import io.noemata.core.sql.SqlParser;
 import io.noemata.core.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Rewrites a statement so it reads the accelerators a snapshot lists. The output is the input with
@@ -49,25 +49,46 @@ public final class Rewriter {
       return new RewriteResult(sql, false, Provenance.refused(parsed.refusal()));
     }
     StoredColumns.Result stored = StoredColumns.apply(parsed.node(), sql, snapshot, defaultDatabase);
-    RollupAnswers.Result rollups = RollupAnswers.apply(parsed.node(), sql, snapshot, defaultDatabase, Map.of(),
+    // the rollup rule reads the text with the stored columns in place: a Map subscript stored as a
+    // column is then the plain column a rollup may keep as a dimension
+    String withColumns = sql;
+    Statement statement = parsed.node();
+    if (!stored.edits().isEmpty()) {
+      Optional<String> spliced = splice(sql, stored.edits());
+      ParseResult<Statement> reparsed = spliced.map(SqlParser::parse).orElse(null);
+      if (reparsed == null || !reparsed.understood()) {
+        return new RewriteResult(sql, false, Provenance.refused("rewritten text not understood; sent as written"));
+      }
+      withColumns = spliced.get();
+      statement = reparsed.node();
+    }
+    RollupAnswers.Result rollups = RollupAnswers.apply(statement, withColumns, snapshot, defaultDatabase, Map.of(),
         parameters);
     Provenance provenance = new Provenance(null, stored.uses(), rollups.uses());
-    List<Edit> edits = new ArrayList<>(stored.edits());
-    edits.addAll(rollups.edits()); // disjoint: a level reading a rollup reads no Map column
-    if (edits.isEmpty()) {
+    if (stored.edits().isEmpty() && rollups.edits().isEmpty()) {
       return new RewriteResult(sql, false, provenance);
     }
-    String out;
-    try {
-      out = Edit.apply(sql, edits);
-    } catch (IllegalArgumentException overlapping) {
-      // two rules edited the same text: a bug here, never the user's problem
+    Optional<String> rewritten = splice(withColumns, rollups.edits());
+    if (rewritten.isEmpty()) {
       return new RewriteResult(sql, false, Provenance.refused("rules edited overlapping text; sent as written"));
     }
-    if (!SqlParser.parse(out).understood()) {
+    String out = rewritten.get();
+    if (!rollups.edits().isEmpty() && !SqlParser.parse(out).understood()) {
       // a splice that breaks the statement is a bug here, never the user's problem: send the original
       return new RewriteResult(sql, false, Provenance.refused("rewritten text not understood; sent as written"));
     }
     return new RewriteResult(out, true, provenance);
+  }
+
+  /** {@code sql} with {@code edits} spliced in; empty when two edit overlapping text (a bug here, never the user's). */
+  private static Optional<String> splice(String sql, List<Edit> edits) {
+    if (edits.isEmpty()) {
+      return Optional.of(sql);
+    }
+    try {
+      return Optional.of(Edit.apply(sql, edits));
+    } catch (IllegalArgumentException overlapping) {
+      return Optional.empty();
+    }
   }
 }

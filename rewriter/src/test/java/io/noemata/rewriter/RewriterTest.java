@@ -8,8 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.core.catalog.Measure;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.corpus.Corpus;
 import io.noemata.core.sql.SqlParser;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -70,5 +74,48 @@ class RewriterTest {
     }
     System.out.printf("rewritten %d of %d corpus statements%n", changed, all.size());
     assertEquals(6 + 2, changed); // six `column` queries; q08 and q09 of the parse corpus
+  }
+
+  /** A rollup keyed by stored Map subscripts: the installer names such a dimension by its column. */
+  private static CatalogSnapshot subscriptRollup() {
+    Rollup r = new Rollup("logs_1d", "noemata_rollup_logs_logs_1d", "noemata_rollup_logs_logs_1d__0a0b0c0d", "0a0b0c0d",
+        Duration.ofDays(1), "Timestamp", "bucket",
+        List.of("ServiceName", OtelCatalog.STATUS_COLUMN, "__otel_materialized_k8s.pod.name"),
+        List.of(new Measure("LogCount", "count()", "LogCount", "SimpleAggregateFunction(sum, UInt64)")),
+        RollupCatalog.COVERED_FROM, null);
+    TableInfo l = OtelCatalog.logs(List.of());
+    return CatalogSnapshot.of(3, List.of(new TableInfo(l.name(), l.columnTypes(), l.materializedColumns(),
+        l.skipIndexes(), l.projections(), List.of(r))));
+  }
+
+  @Test
+  void aRollupKeyedByAStoredSubscriptAnswersTheSubscript() {
+    String window = "Timestamp >= toDateTime('2024-06-02 00:00:00') AND Timestamp < toDateTime('2024-06-05 00:00:00')";
+    String sql = "SELECT ServiceName, count() AS lines FROM otel.otel_logs WHERE " + window
+        + " AND LogAttributes['http.status_code'] = '500' GROUP BY ServiceName ORDER BY ServiceName";
+    RewriteResult r = Rewriter.rewrite(sql, subscriptRollup(), "otel");
+    assertTrue(r.provenance().rollups().stream().anyMatch(RollupUse::read), () -> r.provenance().rollups().toString());
+    assertTrue(r.sql().contains("FROM otel.noemata_rollup_logs_logs_1d") || r.sql().contains("noemata_rollup_logs_logs_1d"),
+        r.sql());
+    assertTrue(r.sql().contains("`" + OtelCatalog.STATUS_COLUMN + "` = '500'") || r.sql().contains(OtelCatalog.STATUS_COLUMN
+        + " = '500'"), r.sql());
+    assertFalse(r.sql().contains("LogAttributes"), r.sql());
+
+    String pods = "SELECT ResourceAttributes['k8s.pod.name'] AS pod, count() AS lines FROM otel.otel_logs WHERE "
+        + window + " GROUP BY pod ORDER BY lines DESC, pod LIMIT 10";
+    RewriteResult p = Rewriter.rewrite(pods, subscriptRollup(), "otel");
+    assertTrue(p.provenance().rollups().stream().anyMatch(RollupUse::read), () -> p.provenance().rollups().toString());
+    assertTrue(p.sql().contains("CAST(`__otel_materialized_k8s.pod.name` AS String) AS pod"), p.sql());
+    assertFalse(p.sql().contains("ResourceAttributes"), p.sql());
+  }
+
+  @Test
+  void aSubscriptNotStoredIsNoDimension() {
+    String sql = "SELECT ResourceAttributes['service.version'] AS v, count() AS lines FROM otel.otel_logs"
+        + " WHERE Timestamp >= toDateTime('2024-06-02 00:00:00') AND Timestamp < toDateTime('2024-06-05 00:00:00')"
+        + " GROUP BY v";
+    RewriteResult r = Rewriter.rewrite(sql, subscriptRollup(), "otel");
+    assertSame(sql, r.sql());
+    assertEquals(RollupSkip.COLUMN_NOT_DIMENSION, r.provenance().rollups().get(0).code());
   }
 }
