@@ -244,8 +244,11 @@ final class BenchCommand implements Callable<Integer> {
     long rawRows = results.stream().filter(PanelResult::accelerated).mapToLong(PanelResult::rawRowsRead).sum();
     long proxiedRows = results.stream().filter(PanelResult::accelerated).mapToLong(PanelResult::proxiedRowsRead).sum();
     row("dashboard: median speedup of accelerated panels", "", "", 0, 0, median(speedups), ">= 50");
-    row("dashboard: rows read by accelerated panels (raw / noemata)", "raw", "noemata", rawRows, proxiedRows,
-        proxiedRows == 0 ? Double.NaN : (double) rawRows / proxiedRows, ">= 1000");
+    double[] rowRatios = results.stream().filter(PanelResult::accelerated)
+        .mapToDouble(PanelResult::rowsReadRatio).sorted().toArray();
+    row("dashboard: median rows read raw / noemata of accelerated panels", "", "", 0, 0, median(rowRatios), ">= 1000");
+    row("dashboard: rows read by accelerated panels, all together (raw / noemata)", "raw", "noemata", rawRows,
+        proxiedRows, proxiedRows == 0 ? Double.NaN : (double) rawRows / proxiedRows, "");
   }
 
   private void row(String figure, String a, String b, double av, double bv, double ratio, String goal) {
