@@ -257,13 +257,16 @@ public final class RollupAnswers {
       try {
         RollupLevel answer = new RollupLevel(sql, s, t, inlined, name.database(), info, r, values,
             snapshot.serverTimeZone(), snapshot.serverClock());
-        o.edits = answer.edits();
-        o.rawEdges = answer.rawEdges();
-        o.windowStart = answer.windowStart();
-        o.windowEnd = answer.windowEnd();
-      } catch (RollupLevel.Skip skip) {
-        o.code = skip.code;
-        o.why = skip.getMessage();
+        Checked<List<Edit>> read = answer.edits();
+        if (read instanceof Checked.Fails<List<Edit>> failed) {
+          o.code = failed.skip().code();
+          o.why = failed.skip().reason();
+        } else {
+          o.edits = ((Checked.Holds<List<Edit>>) read).value();
+          o.rawEdges = answer.rawEdges();
+          o.windowStart = answer.windowStart();
+          o.windowEnd = answer.windowEnd();
+        }
       } catch (RuntimeException bug) {
         // a fault in this rule must cost the query its rollup, never its answer, and never pass for a skip
         o.code = RollupSkip.RULE_FAILED;
