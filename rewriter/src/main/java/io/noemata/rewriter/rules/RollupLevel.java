@@ -57,7 +57,7 @@ final class RollupLevel {
   /** With {@code FROM table JOIN (subquery) AS alias ON ...}: the alias and the names the subquery returns. */
   private final String joinedAlias;
   private final Set<String> joinedColumns = new HashSet<>();
-  private final StoredStates states;
+  private final StoredAggregates storedAggregates;
   /** Values bound to {@code ?} parameters, by the parameter's offset, as the SQL text they are sent as. */
   private final Map<Integer, Expr> parameters;
   /** Edits by start offset: an alias expanded twice yields the same edit once. */
@@ -96,7 +96,7 @@ final class RollupLevel {
     this.grainNanos = rollup.grain().toNanos();
     this.timeType = info.columnTypes().get(rollup.timeColumn());
     this.resolutionNanos = resolution(timeType);
-    this.states = new StoredStates(rollup);
+    this.storedAggregates = new StoredAggregates(sql, rollup, info);
     this.grain = new GrainDividesBucket(sql, rollup, serverZone);
     if (select.from() instanceof TableExpr.Join j && j.right() instanceof TableExpr.Derived d) {
       joinedAlias = d.alias();
@@ -454,72 +454,36 @@ final class RollupLevel {
   // ---- aggregates --------------------------------------------------------------------------
 
   /**
-   * The aggregate {@code c}, over the rows where {@code filter} holds when it is written {@code c
-   * FILTER (WHERE filter)} ({@code whole} is what the read replaces). In order: a measure stored
-   * with this very definition (the seed's ErrorCount: {@code countIf(SeverityNumber >= 17)} over a
-   * rollup without SeverityNumber); an -If (or FILTER) whose condition reads dimensions only, as
-   * the stored state merged where it holds; the stored states themselves; an aggregate over
-   * dimensions alone, from the stored count per group.
+   * The aggregate {@code c} read from a stored state ({@link StoredAggregates}), {@code filter} its
+   * FILTER condition (else null), {@code whole} what the read replaces. A name an alias binds reads
+   * the alias, never the column.
    */
   private void aggregate(Expr.Call c, Expr filter, Expr whole, Deque<String> expanding) {
     aggregates = true;
-    java.util.function.Function<Expr.Identifier, Optional<String>> column = id -> {
-      boolean alias = id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name());
-      return alias || !refersToTable(id) ? Optional.empty() : Optional.of(id.name());
-    };
-    Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
-    Optional<String> read = StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info));
-    if (read.isEmpty()) {
-      Optional<AggregateForms.Conditional> conditional = filter != null
-          ? Optional.of(new AggregateForms.Conditional(c, filter)) : AggregateForms.conditional(c);
-      if (conditional.isPresent()) {
-        Expr condition = conditional.get().condition();
-        if (!notRawTime(condition, expanding, false)) {
-          return;
-        }
-        String text = withEdits(condition);
-        read = StoredStates.canonical(sql, conditional.get().base(), column).flatMap(k -> states.read(k, info, text));
-        if (read.isEmpty() && AggregateForms.countsEveryRow(conditional.get().base())) {
-          read = states.countIf(text);
-          if (read.isEmpty()) {
-            fail(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no count() as a summable count for "
-                + text(whole));
-            return;
+    java.util.function.Predicate<Expr.Identifier> bound = id -> id.parts().size() == 1
+        && aliases.containsKey(id.name()) && !expanding.contains(id.name());
+    Checked<String> read = storedAggregates.read(c, filter, whole,
+        id -> bound.test(id) || !refersToTable(id) ? Optional.empty() : Optional.of(id.name()),
+        id -> refersToTable(id) && rollup.dimensions().contains(id.name()) && !bound.test(id),
+        new StoredAggregates.Inside() {
+          @Override
+          public Optional<Skip> read(Expr e) {
+            return notRawTime(e, expanding, false) ? Optional.empty() : Optional.of(failed);
           }
-        }
-      } else {
-        read = overDimensions(c, expanding);
-        if (failed != null) {
-          return;
-        }
-      }
+
+          @Override
+          public String text(Expr e) {
+            return withEdits(e);
+          }
+        });
+    if (failed != null) {
+      return; // the walk inside the aggregate stopped at a failed condition, already recorded
     }
-    if (read.isEmpty()) {
-      fail(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no state for " + text(whole));
+    if (read instanceof Checked.Fails<String> f) {
+      fail(f.skip());
       return;
     }
-    aggregateEdits.put(whole.start(), new Edit(whole.start(), whole.end(), read.get()));
-  }
-
-  /** An aggregate whose arguments read dimensions alone, answered from the stored count per group. */
-  private Optional<String> overDimensions(Expr.Call c, Deque<String> expanding) {
-    java.util.function.Predicate<Expr.Identifier> dimension = id -> refersToTable(id)
-        && rollup.dimensions().contains(id.name())
-        && !(id.parts().size() == 1 && aliases.containsKey(id.name()) && !expanding.contains(id.name()));
-    Optional<AggregateForms.FromCounts> how = AggregateForms.fromCounts(c, dimension, info);
-    if (how.isEmpty()) {
-      return Optional.empty();
-    }
-    for (Expr a : c.args()) {
-      if (!notRawTime(a, expanding, false)) { // records the edits of qualified dimensions
-        return Optional.empty();
-      }
-    }
-    return switch (how.get()) {
-      case SUM_OF_INTEGERS -> states.summableCount().map(n -> "sum(" + n + " * (" + withEdits(c.args().get(0)) + "))");
-      case COUNT_OF_VALUES -> states.summableCount().map(n -> "sum(" + n + ")");
-      case DISTINCT_VALUES -> Optional.of(withEdits(c));
-    };
+    aggregateEdits.put(whole.start(), new Edit(whole.start(), whole.end(), ((Checked.Holds<String>) read).value()));
   }
 
   /** The source text of {@code e} with the leaf edits recorded inside it applied. */
@@ -633,50 +597,22 @@ final class RollupLevel {
     };
   }
 
-  /**
-   * {@code t op value}. On the rollup it reads {@code bucket op value}, which selects the same rows
-   * exactly when the half-open bound it amounts to ({@code t >= A} or {@code t < B}) lies on a bucket
-   * boundary.
-   */
+  /** {@code t op value}: a bound of the window, exact on the rollup only on bucket boundaries ({@link BucketBoundaries}). */
   private void bound(Expr conjunct, Expr.Identifier id, String op, Expr value) {
     Optional<TimeConstant> constant = constant(value);
-    if (constant.isEmpty()) {
-      moving(conjunct, id, op, value, RelativeTime.of(value).orElseThrow());
-      return;
-    }
-    TimeConstant v = constant.get();
-    boolean isLower = op.startsWith(">");
-    // t > A is t >= A + resolution, t <= B is t < B + resolution: the column holds no instant between
-    long at = op.equals(">") || op.equals("<=") ? v.nanos() + resolutionNanos : v.nanos();
-    TimeConstant exact = new TimeConstant(at, v.zoneKnown());
-    boolean aligned = Math.floorMod(at, grainNanos) == 0 && (v.zoneKnown() || 900 % rollup.grain().toSeconds() == 0);
-    String why = op.equals("<=") || op.equals(">") ? " is inclusive on a " + timeType
-        + " column: rows stamped at the bound itself" : " bound is not on a rollup bucket boundary: part of a bucket";
-    rawBounds.add(new RawEdges.Bound(conjunct, isLower, exact, aligned, text(conjunct) + why + " would be read whole", op,
-        value, null));
-    if (isLower) {
-      lower = lower == null || exact.earliest() > lower.earliest() ? exact : lower;
-    } else {
-      upper = upper == null || exact.latest() < upper.latest() ? exact : upper;
-    }
-    form(id, new ArrayDeque<>(), false); // reads the bucket on the rollup
-  }
-
-  /**
-   * {@code t op value} where the value moves with the server's clock: read as {@code bucket op
-   * value} when every value it can take is a bucket boundary and the bound is half-open; else by the
-   * union rewrite. The window's start is known no earlier than the catalog's clock reading allows.
-   */
-  private void moving(Expr conjunct, Expr.Identifier id, String op, Expr value, RelativeTime r) {
-    boolean isLower = op.startsWith(">");
-    boolean halfOpen = op.equals(">=") || op.equals("<");
-    boolean aligned = halfOpen && r.alignedTo(rollup.grain().toSeconds(), serverZone);
-    String why = text(conjunct) + (halfOpen ? " moves with the server's clock, off rollup bucket boundaries"
-        : " is inclusive on a " + timeType + " column") + ": part of a bucket would be read whole";
-    rawBounds.add(new RawEdges.Bound(conjunct, isLower, null, aligned, why, op, value, r));
-    if (isLower && serverClock != null) {
-      TimeConstant earliest = new TimeConstant(r.earliest(serverClock), true);
-      lower = lower == null || earliest.earliest() > lower.earliest() ? earliest : lower;
+    RawEdges.Bound b = constant.isPresent()
+        ? BucketBoundaries.constant(conjunct, text(conjunct), op, value, constant.get(), resolutionNanos, rollup.grain(),
+            timeType)
+        : BucketBoundaries.moving(conjunct, text(conjunct), op, value, RelativeTime.of(value).orElseThrow(),
+            rollup.grain(), serverZone, timeType);
+    rawBounds.add(b);
+    // the window's start of a moving bound is known no earlier than the catalog's clock reading allows
+    TimeConstant at = b.exact() != null ? b.exact() : b.lower() && serverClock != null
+        ? new TimeConstant(b.relative().earliest(serverClock), true) : null;
+    if (at != null && b.lower()) {
+      lower = lower == null || at.earliest() > lower.earliest() ? at : lower;
+    } else if (at != null) {
+      upper = upper == null || at.latest() < upper.latest() ? at : upper;
     }
     form(id, new ArrayDeque<>(), false); // reads the bucket on the rollup
   }
