@@ -73,9 +73,7 @@ final class RollupLevel {
   /** A lower bound of the server's clock when the query runs (the catalog's reading); null when unknown. */
   private final Instant serverClock;
   private boolean aggregates;
-  private TimeConstant lower;
-  private TimeConstant upper;
-  private final List<RawEdges.Bound> rawBounds = new ArrayList<>();
+  private final LevelWindow window = new LevelWindow();
   private UnionEdges edges;
   private Checked<List<Edit>> edits;
   /** The first condition the walk found failed; once set, the walk stops. */
@@ -95,7 +93,7 @@ final class RollupLevel {
     this.rollup = rollup;
     this.grainNanos = rollup.grain().toNanos();
     this.timeType = info.columnTypes().get(rollup.timeColumn());
-    this.resolutionNanos = resolution(timeType);
+    this.resolutionNanos = DateTimeColumn.resolutionNanos(timeType);
     this.storedAggregates = new StoredAggregates(sql, rollup, info);
     this.grain = new GrainDividesBucket(sql, rollup, serverZone);
     if (select.from() instanceof TableExpr.Join j && j.right() instanceof TableExpr.Derived d) {
@@ -121,9 +119,9 @@ final class RollupLevel {
   }
 
   private Checked<List<Edit>> check() {
-    if (timeType == null || resolutionNanos <= 0) {
-      return Checked.fails(RollupSkip.NOT_UNDERSTOOD, "the time column " + rollup.timeColumn() + " is not a DateTime"
-          + " column of " + info.name());
+    Optional<Skip> notTime = DateTimeColumn.check(rollup, info);
+    if (notTime.isPresent()) {
+      return Checked.fails(notTime.get());
     }
     for (Expr e : select.ownExpressions()) {
       collectAliases(e);
@@ -136,10 +134,16 @@ final class RollupLevel {
     if (failed == null && !aggregates && select.groupBy() == null) {
       fail(RollupSkip.NOT_AGGREGATING, "the level returns source rows, not groups of them");
     }
-    if (failed == null) {
-      window();
+    if (failed != null) {
+      return Checked.fails(failed);
     }
-    return failed != null ? Checked.fails(failed) : assemble();
+    Checked<Optional<UnionEdges>> read = WindowRead.of(window.bounds(), window.lower(), window.upper(), grain.zones(),
+        rollup, resolutionNanos, timeType);
+    if (read instanceof Checked.Fails<Optional<UnionEdges>> f) {
+      return Checked.fails(f.skip());
+    }
+    edges = ((Checked.Holds<Optional<UnionEdges>>) read).value().orElse(null);
+    return assemble();
   }
 
   /** Every expression the level evaluates, clause by clause; stops at the first failed condition. */
@@ -221,22 +225,6 @@ final class RollupLevel {
       aliases.putIfAbsent(a.alias(), a.expr());
     }
     n.children().forEach(this::collectAliases);
-  }
-
-  private static long resolution(String type) {
-    if (type == null) {
-      return 0;
-    }
-    if (type.equals("DateTime") || type.startsWith("DateTime(")) {
-      return TimeConstant.NANOS;
-    }
-    if (type.startsWith("DateTime64(")) {
-      String p = type.substring("DateTime64(".length()).split("[,)]")[0].strip();
-      if (p.matches("[0-9]")) {
-        return TimeConstant.pow10(9 - Integer.parseInt(p));
-      }
-    }
-    return 0;
   }
 
   // ---- expressions -------------------------------------------------------------------------
@@ -605,15 +593,7 @@ final class RollupLevel {
             timeType)
         : BucketBoundaries.moving(conjunct, text(conjunct), op, value, RelativeTime.of(value).orElseThrow(),
             rollup.grain(), serverZone, timeType);
-    rawBounds.add(b);
-    // the window's start of a moving bound is known no earlier than the catalog's clock reading allows
-    TimeConstant at = b.exact() != null ? b.exact() : b.lower() && serverClock != null
-        ? new TimeConstant(b.relative().earliest(serverClock), true) : null;
-    if (at != null && b.lower()) {
-      lower = lower == null || at.earliest() > lower.earliest() ? at : lower;
-    } else if (at != null) {
-      upper = upper == null || at.latest() < upper.latest() ? at : upper;
-    }
+    window.raw(b, serverClock);
     form(id, new ArrayDeque<>(), false); // reads the bucket on the rollup
   }
 
@@ -644,105 +624,24 @@ final class RollupLevel {
     if (failed != null) {
       return false;
     }
-    if (f.kind() != TimeForm.Kind.BUCKET || f.floorSeconds() <= 0) {
-      return true;
-    }
-    if (op.startsWith(">")) { // bucket(t) >= C implies t >= C
-      if (lower == null || v.get().earliest() > lower.earliest()) {
-        lower = v.get();
-      }
-    } else { // bucket(t) <= D implies t < D + width
-      TimeConstant end = new TimeConstant(v.get().nanos() + f.floorSeconds() * TimeConstant.NANOS, v.get().zoneKnown());
-      if (upper == null || end.latest() < upper.latest()) {
-        upper = end;
-      }
+    if (f.kind() == TimeForm.Kind.BUCKET && f.floorSeconds() > 0) {
+      window.bucket(op, v.get(), f.floorSeconds());
     }
     return true;
   }
 
-  /** The rollup holds the window completely, and every time zone a bucket uses keeps its buckets whole. */
-  private void window() {
-    RawEdges.Bound ragged = rawBounds.stream().filter(b -> !b.aligned()).findFirst().orElse(null);
-    if (ragged != null) {
-      union(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, ragged.why());
-      return;
-    }
-    Optional<Skip> notCovered = WindowCovered.check(rollup, lower, upper);
-    if (notCovered.isEmpty()) {
-      ZonesKeepBuckets.check(grain.zones(), rollup.grain().toSeconds(), lower.earliest(),
-          upper == null ? null : upper.latest()).ifPresent(this::fail);
-      return;
-    }
-    union(notCovered.get().code(), notCovered.get().reason());
-  }
-
-  /** The union rewrite: the covered whole buckets from the rollup, the rest of the window from raw rows. */
-  private void union(RollupSkip code, String why) {
-    long from = WindowCovered.nanos(rollup.coveredFrom());
-    Long until = rollup.coveredUntil() == null ? null : WindowCovered.nanos(rollup.coveredUntil());
-    boolean moving = rawBounds.stream().anyMatch(b -> b.relative() != null);
-    Checked<UnionEdges> plan = moving
-        ? MovingEdges.plan(rawBounds, grainNanos, resolutionNanos, from, until, timeType, code, why)
-        : RawEdges.plan(rawBounds, grainNanos, from, until, code, why);
-    if (plan instanceof Checked.Fails<UnionEdges> f) {
-      fail(f.skip());
-      return;
-    }
-    edges = ((Checked.Holds<UnionEdges>) plan).value();
-    // raw rows may come from any time before the covered range when the window has no lower bound
-    long first = lower != null ? lower.earliest()
-        : Instant.parse("1900-01-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
-    // a moving upper bound has no latest value: the zones are checked up to the year 2100
-    boolean movingUpper = rawBounds.stream().anyMatch(b -> !b.lower() && b.exact() == null);
-    Long last = movingUpper ? null : rawBounds.stream().filter(b -> !b.lower()).map(b -> b.exact().latest())
-        .min(Long::compare).orElse(null);
-    Optional<Skip> broken = ZonesKeepBuckets.check(grain.zones(), rollup.grain().toSeconds(), first, last)
-        .or(() -> RawEdges.statesComputable(rollup));
-    broken.ifPresent(this::fail);
-  }
-
   // ---- output ------------------------------------------------------------------------------
-
-  /**
-   * The level's PREWHERE as a WHERE: the rollup's view (or the union over it) takes no PREWHERE,
-   * and both filter the same rows. With a WHERE too, {@code PREWHERE a WHERE b} becomes {@code
-   * WHERE (a) AND (b)}.
-   */
-  private List<Edit> prewhereAsWhere() {
-    Expr pre = select.prewhere();
-    if (pre == null) {
-      return List.of();
-    }
-    io.noemata.core.sql.Token keyword = word(select.from().end(), pre.start(), "PREWHERE");
-    Expr where = select.where();
-    if (where == null) {
-      return List.of(new Edit(keyword.start(), keyword.end(), "WHERE"));
-    }
-    io.noemata.core.sql.Token and = word(pre.end(), where.start(), "WHERE");
-    return List.of(new Edit(keyword.start(), keyword.end(), "WHERE ("), new Edit(pre.end(), pre.end(), ")"),
-        new Edit(and.start(), and.end(), "AND ("), new Edit(where.end(), where.end(), ")"));
-  }
-
-  /** The keyword {@code word} between {@code from} and {@code to}, with absolute offsets. */
-  private io.noemata.core.sql.Token word(int from, int to, String word) {
-    for (io.noemata.core.sql.Token t : io.noemata.core.sql.Lexer.significant(sql.substring(from, to))) {
-      if (t.kind() == io.noemata.core.sql.TokenKind.WORD && t.text().equalsIgnoreCase(word)) {
-        return new io.noemata.core.sql.Token(t.kind(), from + t.start(), from + t.end(), t.text());
-      }
-    }
-    throw new IllegalStateException("no " + word + " between " + from + " and " + to); // a bug, never a skip
-  }
 
   /** The window's earliest start in nanoseconds since the epoch (null when unbounded), for the cost estimate. */
   Long windowStart() {
     edits();
-    return lower == null ? null : lower.earliest();
+    return window.lower() == null ? null : window.lower().earliest();
   }
 
   /** The window's latest end in nanoseconds since the epoch (null when unbounded or moving). */
   Long windowEnd() {
     edits();
-    return upper == null ? null : upper.latest();
+    return window.upper() == null ? null : window.upper().latest();
   }
 
   /** True when the level reads the rollup's whole buckets and raw rows for the rest of the window. */
@@ -757,7 +656,7 @@ final class RollupLevel {
         + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "");
     if (edges != null) {
       from = edges.from(sql, table, database, rollup, bucketAsTime);
-      for (RawEdges.Bound b : rawBounds) { // the union holds exactly the rows these select
+      for (RawEdges.Bound b : window.bounds()) { // the union holds exactly the rows these select
         aggregateEdits.put(b.conjunct().start(), new Edit(b.conjunct().start(), b.conjunct().end(), "1"));
       }
     }
@@ -769,7 +668,7 @@ final class RollupLevel {
       }
     }
     out.add(new Edit(table.start(), table.end(), from));
-    out.addAll(prewhereAsWhere());
+    out.addAll(PrewhereAsWhere.edits(sql, select));
     Set<String> taken = new HashSet<>(aliases.keySet());
     taken.addAll(rollup.dimensions());
     taken.addAll(NamesBound.generated(rollup));
