@@ -42,8 +42,6 @@ import java.util.TreeMap;
  */
 final class RollupLevel {
 
-  private static final Set<String> COMPARISONS = Set.of(">=", ">", "<", "<=");
-
   private final String sql;
   private final Query.Select select;
   private final TableExpr.Table table;
@@ -487,25 +485,26 @@ final class RollupLevel {
 
   // ---- the window --------------------------------------------------------------------------
 
+  /** A WHERE (or PREWHERE), conjunct by conjunct: window bounds, else expressions over dimensions and buckets. */
   private void where(Expr where) {
-    for (Expr conjunct : conjuncts(where)) {
-      boolean isBound = timeBound(conjunct);
-      if (failed != null || !isBound && (!notRawTime(conjunct, new ArrayDeque<>(), false) || !bucketBound(conjunct))) {
+    for (Expr conjunct : TimeComparisons.conjuncts(where)) {
+      Checked<List<TimeComparisons.Comparison>> bounds = TimeComparisons.of(conjunct, this::timeColumn,
+          this::readable, sql);
+      if (bounds instanceof Checked.Fails<List<TimeComparisons.Comparison>> f) {
+        fail(f.skip());
+        return;
+      }
+      List<TimeComparisons.Comparison> comparisons = ((Checked.Holds<List<TimeComparisons.Comparison>>) bounds).value();
+      for (TimeComparisons.Comparison c : comparisons) {
+        bound(conjunct, c.column(), c.op(), c.value());
+        if (failed != null) {
+          return;
+        }
+      }
+      if (comparisons.isEmpty() && (!notRawTime(conjunct, new ArrayDeque<>(), false) || !bucketBound(conjunct))) {
         return;
       }
     }
-  }
-
-  private static List<Expr> conjuncts(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
-    if (e instanceof Expr.Binary b && b.op().equals("AND")) {
-      List<Expr> out = new ArrayList<>(conjuncts(b.left()));
-      out.addAll(conjuncts(b.right()));
-      return out;
-    }
-    return List.of(e);
   }
 
   /** A time constant, or a {@code ?} whose bound value is one: a decision that depends on a value waits for it. */
@@ -533,56 +532,9 @@ final class RollupLevel {
     return Optional.empty();
   }
 
-  /**
-   * A comparison of the raw time column with a constant: a window bound, exact only on bucket
-   * boundaries. False when the conjunct is none (or a condition failed).
-   */
-  private boolean timeBound(Expr conjunct) {
-    Expr e = conjunct;
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
-    if (e instanceof Expr.Between b && !b.negated()) {
-      Optional<Expr.Identifier> id = timeColumn(b.operand());
-      if (id.isEmpty() || !readable(b.low()) || !readable(b.high())) {
-        return false;
-      }
-      bound(conjunct, id.get(), ">=", b.low());
-      if (failed == null) {
-        bound(conjunct, id.get(), "<=", b.high());
-      }
-      return failed == null;
-    }
-    if (!(e instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
-      return false;
-    }
-    Optional<Expr.Identifier> left = timeColumn(b.left());
-    Optional<Expr.Identifier> right = timeColumn(b.right());
-    if (left.isEmpty() && right.isEmpty()) {
-      return false;
-    }
-    Expr other = left.isPresent() ? b.right() : b.left();
-    if (!readable(other)) {
-      fail(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, text(conjunct) + " compares the time column with "
-          + text(other) + ", not a time constant (or now()-relative time) the rule reads");
-      return false;
-    }
-    bound(conjunct, left.orElseGet(right::get), left.isPresent() ? b.op() : flip(b.op()), other);
-    return failed == null;
-  }
-
   /** A bound value the rule reads: a time constant, or a time that moves with the server's clock. */
   private boolean readable(Expr value) {
     return constant(value).isPresent() || RelativeTime.of(value).isPresent();
-  }
-
-  private static String flip(String op) {
-    return switch (op) {
-      case ">=" -> "<=";
-      case ">" -> "<";
-      case "<" -> ">";
-      default -> ">=";
-    };
   }
 
   /** {@code t op value}: a bound of the window, exact on the rollup only on bucket boundaries ({@link BucketBoundaries}). */
@@ -602,30 +554,16 @@ final class RollupLevel {
    * when a condition failed.
    */
   private boolean bucketBound(Expr conjunct) {
-    Expr e = conjunct;
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
-    if (!(e instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
+    Optional<TimeComparisons.Constant> c = TimeComparisons.withConstant(conjunct, this::constant);
+    if (c.isEmpty()) {
       return true;
     }
-    Expr side = b.left();
-    Optional<TimeConstant> v = constant(b.right());
-    String op = b.op();
-    if (v.isEmpty()) {
-      side = b.right();
-      v = constant(b.left());
-      op = flip(op);
-    }
-    if (v.isEmpty()) {
-      return true;
-    }
-    TimeForm f = form(side, new ArrayDeque<>(), false);
+    TimeForm f = form(c.get().side(), new ArrayDeque<>(), false);
     if (failed != null) {
       return false;
     }
     if (f.kind() == TimeForm.Kind.BUCKET && f.floorSeconds() > 0) {
-      window.bucket(op, v.get(), f.floorSeconds());
+      window.bucket(c.get().op(), c.get().value(), f.floorSeconds());
     }
     return true;
   }
