@@ -262,7 +262,7 @@ final class RollupLevel {
       return fail(RollupSkip.NOT_UNDERSTOOD, "window functions are not read from rollups");
     }
     if (e instanceof Expr.Subquery sq) {
-      Optional<Skip> correlated = uncorrelated(sq, sq);
+      Optional<Skip> correlated = UncorrelatedSubqueries.check(sql, sq, info, rollup);
       return correlated.isPresent() ? fail(correlated.get()) : TimeForm.NONE; // a level of its own; here a constant
     }
     if (e instanceof Expr.Literal || e instanceof Expr.Parameter) {
@@ -312,29 +312,6 @@ final class RollupLevel {
     List<Expr> children = new ArrayList<>();
     e.children().forEach(n -> children.add((Expr) n));
     return generic(children, expanding, aggregatesAllowed);
-  }
-
-  /**
-   * ClickHouse resolves a name a subquery does not bind in the enclosing level (correlated
-   * subqueries are on by default): a subquery that names a column of this table other than a
-   * dimension could read it per source row, so the level stays on the table.
-   */
-  private Optional<Skip> uncorrelated(Expr.Subquery sq, Node n) {
-    if (n instanceof Expr.Identifier id) {
-      for (String part : id.parts()) {
-        if (info.columnTypes().containsKey(part) && !rollup.dimensions().contains(part)) {
-          return Optional.of(new Skip(RollupSkip.NOT_UNDERSTOOD, "the subquery " + text(sq) + " names " + part
-              + ", which may be this level's column"));
-        }
-      }
-    }
-    for (Node c : n.children()) {
-      Optional<Skip> inner = uncorrelated(sq, c);
-      if (inner.isPresent()) {
-        return inner;
-      }
-    }
-    return Optional.empty();
   }
 
   private TimeForm generic(List<Expr> children, Deque<String> expanding, boolean aggregatesAllowed) {
