@@ -31,16 +31,16 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
     bounds = List.copyOf(bounds);
   }
 
-  /** The plan for {@code bounds}; throws when a bound is a {@code ?} the two halves would have to repeat. */
-  static MovingEdges plan(List<RawEdges.Bound> bounds, long grainNanos, long resolutionNanos, long coveredFrom,
+  /** The plan for {@code bounds}; fails when a bound is a {@code ?} the two halves would have to repeat. */
+  static Checked<UnionEdges> plan(List<RawEdges.Bound> bounds, long grainNanos, long resolutionNanos, long coveredFrom,
       Long coveredUntil, String timeType, RollupSkip code, String why) {
     if (bounds.stream().anyMatch(b -> RawEdges.holdsParameter(b.conjunct()))) {
-      throw new RollupLevel.Skip(code, why + "; the bounds are parameters, which the union rewrite cannot repeat");
+      return Checked.fails(code, why + "; the bounds are parameters, which the union rewrite cannot repeat");
     }
     TimeConstant from = new TimeConstant(Math.floorDiv(coveredFrom + grainNanos - 1, grainNanos) * grainNanos, true);
     TimeConstant until = coveredUntil == null ? null
         : new TimeConstant(Math.floorDiv(coveredUntil, grainNanos) * grainNanos, true);
-    return new MovingEdges(bounds, grainNanos, resolutionNanos, from, until, timeType);
+    return Checked.holds(new MovingEdges(bounds, grainNanos, resolutionNanos, from, until, timeType));
   }
 
   @Override

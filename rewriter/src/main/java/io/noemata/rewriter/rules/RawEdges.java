@@ -13,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -43,15 +44,15 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
 
   /**
    * The split of a window: the middle is its whole buckets that the rollup holds ({@code
-   * [coveredFrom, coveredUntil)}, instants on bucket boundaries), the rest raw rows. Throws the reason
-   * when there is no such split: parameters, no whole covered bucket, or a wall-clock
+   * [coveredFrom, coveredUntil)}, instants on bucket boundaries), the rest raw rows. Fails with the
+   * reason when there is no such split: parameters, no whole covered bucket, or a wall-clock
    * bound too close to the covered range's edge to tell which comes first.
    */
-  static RawEdges plan(List<Bound> bounds, long grainNanos, long coveredFrom, Long coveredUntil, RollupSkip code,
-      String why) {
+  static Checked<UnionEdges> plan(List<Bound> bounds, long grainNanos, long coveredFrom, Long coveredUntil,
+      RollupSkip code, String why) {
     if (bounds.stream().anyMatch(b -> holdsParameter(b.conjunct()))) {
       // the edges repeat the bounds and the level drops them: bound parameters would shift
-      throw new RollupLevel.Skip(code, why + "; the bounds are parameters, which the union rewrite cannot repeat");
+      return Checked.fails(code, why + "; the bounds are parameters, which the union rewrite cannot repeat");
     }
     TimeConstant low = null;
     TimeConstant high = null;
@@ -66,22 +67,29 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
       }
     }
     if (kinds.size() > 1) {
-      throw new RollupLevel.Skip(code, why + "; its bounds mix instants and wall clocks, so the middle cannot be placed");
+      return Checked.fails(code, why + "; its bounds mix instants and wall clocks, so the middle cannot be placed");
     }
     TimeConstant from = new TimeConstant(Math.floorDiv(coveredFrom + grainNanos - 1, grainNanos) * grainNanos, true);
     // without a lower bound the raw rows before the covered range are the lower edge
+    String unordered = why + "; a wall-clock bound is too close to the rollup's covered range to order";
     TimeConstant start = low == null ? from : later(new TimeConstant(
-        Math.floorDiv(low.nanos() + grainNanos - 1, grainNanos) * grainNanos, low.zoneKnown()), from, code, why);
+        Math.floorDiv(low.nanos() + grainNanos - 1, grainNanos) * grainNanos, low.zoneKnown()), from);
+    if (start == null) {
+      return Checked.fails(code, unordered);
+    }
     TimeConstant end = high == null ? null
         : new TimeConstant(Math.floorDiv(high.nanos(), grainNanos) * grainNanos, high.zoneKnown());
     if (coveredUntil != null) {
       TimeConstant until = new TimeConstant(Math.floorDiv(coveredUntil, grainNanos) * grainNanos, true);
-      end = end == null ? until : earlier(end, until, code, why);
+      end = end == null ? until : earlier(end, until);
+      if (end == null) {
+        return Checked.fails(code, unordered);
+      }
     }
     if (end != null && !before(start, end)) {
-      throw new RollupLevel.Skip(code, why + "; the window holds no whole rollup bucket the rollup holds");
+      return Checked.fails(code, why + "; the window holds no whole rollup bucket the rollup holds");
     }
-    return new RawEdges(start, end, List.copyOf(bounds));
+    return Checked.holds(new RawEdges(start, end, List.copyOf(bounds)));
   }
 
   /**
@@ -92,8 +100,8 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     return a.zoneKnown() == b.zoneKnown() ? a.nanos() < b.nanos() : a.latest() < b.earliest();
   }
 
-  /** The later of two instants, one possibly a wall clock; throws when that cannot be told. */
-  private static TimeConstant later(TimeConstant a, TimeConstant b, RollupSkip code, String why) {
+  /** The later of two instants, one possibly a wall clock; null when that cannot be told. */
+  private static TimeConstant later(TimeConstant a, TimeConstant b) {
     if (a.zoneKnown() == b.zoneKnown()) {
       return a.nanos() >= b.nanos() ? a : b;
     }
@@ -103,11 +111,11 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     if (b.earliest() >= a.latest()) {
       return b;
     }
-    throw new RollupLevel.Skip(code, why + "; a wall-clock bound is too close to the rollup's covered range to order");
+    return null;
   }
 
-  /** The earlier of two instants, one possibly a wall clock; throws when that cannot be told. */
-  private static TimeConstant earlier(TimeConstant a, TimeConstant b, RollupSkip code, String why) {
+  /** The earlier of two instants, one possibly a wall clock; null when that cannot be told. */
+  private static TimeConstant earlier(TimeConstant a, TimeConstant b) {
     if (a.zoneKnown() == b.zoneKnown()) {
       return a.nanos() <= b.nanos() ? a : b;
     }
@@ -117,7 +125,7 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     if (b.latest() <= a.earliest()) {
       return b;
     }
-    throw new RollupLevel.Skip(code, why + "; a wall-clock bound is too close to the rollup's covered range to order");
+    return null;
   }
 
   /** A {@code ?}: repeating one shifts which value is bound to each; a {@code {name:Type}} repeats safely. */
@@ -166,7 +174,11 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     raw.add(rawBucket(rollup) + " AS " + bucket);
     rollup.dimensions().forEach(d -> raw.add(Literals.identifier(d)));
     for (Measure m : rollup.measures()) {
-      raw.add(state(m) + " AS " + Literals.identifier(m.stateColumn()));
+      if (!(state(m) instanceof Checked.Holds<String> state)) {
+        // statesComputable held before the plan was made: a bug, never a skip
+        throw new IllegalStateException("the state of " + m.stateColumn() + " was checked computable");
+      }
+      raw.add(state.value() + " AS " + Literals.identifier(m.stateColumn()));
     }
     String edges = "SELECT " + String.join(", ", raw) + " FROM " + sql.substring(table.start(), table.end())
         + " WHERE " + edgesWhere + " GROUP BY " + String.join(", ", keys);
@@ -181,28 +193,43 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
         + rollup.grain().toSeconds() + " second) AS DateTime('UTC'))";
   }
 
+  /** Every stored column's state can be computed from raw rows, as the raw edges must. */
+  static Optional<Skip> statesComputable(Rollup rollup) {
+    for (Measure m : rollup.measures()) {
+      Checked<String> state = state(m);
+      if (state instanceof Checked.Fails<String> f) {
+        return Optional.of(f.skip());
+      }
+    }
+    return Optional.empty();
+  }
+
   /**
    * What a stored column holds for raw rows: the definition itself for a {@code
    * SimpleAggregateFunction} (its values combine with the column's function), else the state of the
    * column's own aggregate (from its type) over the definition's arguments.
    */
-  static String state(Measure m) {
+  static Checked<String> state(Measure m) {
     String type = m.stateType().strip();
     if (type.startsWith("SimpleAggregateFunction(")) {
-      return m.definition();
+      return Checked.holds(m.definition());
     }
     var parsed = SqlParser.parseExpression(m.definition());
     if (!type.startsWith("AggregateFunction(") || !parsed.understood() || !(parsed.node() instanceof Expr.Call c)) {
-      throw new RollupLevel.Skip(RollupSkip.NOT_UNDERSTOOD, "the state of " + m.stateColumn() + " cannot be computed"
+      return Checked.fails(RollupSkip.NOT_UNDERSTOOD, "the state of " + m.stateColumn() + " cannot be computed"
           + " from raw rows");
     }
-    String function = StoredStates.stateFunction(type).orElseThrow(() -> new RollupLevel.Skip(
-        RollupSkip.NOT_UNDERSTOOD, "the state type of " + m.stateColumn() + " is not one the rule reads"));
+    Optional<String> stateFunction = StoredStates.stateFunction(type);
+    if (stateFunction.isEmpty()) {
+      return Checked.fails(RollupSkip.NOT_UNDERSTOOD, "the state type of " + m.stateColumn()
+          + " is not one the rule reads");
+    }
+    String function = stateFunction.get();
     int paren = function.indexOf('(');
     String name = paren < 0 ? function : function.substring(0, paren);
     String params = paren < 0 ? "" : function.substring(paren);
     String args = c.args().isEmpty() ? "" : m.definition().substring(c.args().get(0).start(),
         c.args().get(c.args().size() - 1).end());
-    return name + "State" + params + "(" + args + ")";
+    return Checked.holds(name + "State" + params + "(" + args + ")");
   }
 }

@@ -48,16 +48,6 @@ public final class RollupAnswers {
     }
   }
 
-  /**
-   * Settings that change how names, aggregates or tables resolve: with them the rewritten level
-   * could mean something else, so no level reads a rollup.
-   */
-  private static final Set<String> MEANING_SETTINGS = Set.of("prefer_column_name_to_alias",
-      "aggregate_functions_null_for_empty", "group_by_use_nulls", "enable_analyzer", "allow_experimental_analyzer",
-      "compatibility", "join_default_strictness", "any_join_distinct_right_table_keys",
-      // wall clocks and buckets are read in the catalog's zone; another session zone moves them
-      "session_timezone");
-
   private RollupAnswers() {}
 
   /** Decides with the hashes the ledger recorded (each target is named after its own hash). */
@@ -102,8 +92,7 @@ public final class RollupAnswers {
     }
     Map<Integer, Expr> values = parameterValues(statement, parameters);
     selects.sort(Comparator.comparingInt(Node::start));
-    String blocking = settings.stream().map(s -> s.name().toLowerCase(Locale.ROOT))
-        .filter(MEANING_SETTINGS::contains).findFirst().orElse(null);
+    Optional<Skip> meaning = MeaningSettings.check(settings);
 
     TableFilters filters = TableFilters.of(settings, sql);
     Set<String> carried = new HashSet<>();
@@ -137,7 +126,7 @@ public final class RollupAnswers {
         candidates.sort(Comparator.comparing(Rollup::grain).reversed().thenComparing(Rollup::key));
         List<Outcome> outcomes = new ArrayList<>();
         for (Rollup r : candidates) {
-          outcomes.add(decide(sql, s, t, inlined, name, info, r, snapshot, values, filters, blocking,
+          outcomes.add(decide(sql, s, t, inlined, name, info, r, snapshot, values, filters, meaning,
               underScalarWith.contains(s) || inlined != null && underScalarWith.contains(inlined.inner()),
               declaredHashes, edits));
         }
@@ -245,85 +234,46 @@ public final class RollupAnswers {
   }
 
   private static Outcome decide(String sql, Query.Select s, TableExpr.Table t, Inlined inlined, TableName name,
-      TableInfo info,
-      Rollup r, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters, String blocking,
-      boolean underScalarWith, Map<String, String> declaredHashes, List<Edit> earlierEdits) {
+      TableInfo info, Rollup r, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters,
+      Optional<Skip> meaning, boolean underScalarWith, Map<String, String> declaredHashes, List<Edit> earlierEdits) {
     Outcome o = new Outcome(r);
-    String why = unanswered(s, t, inlined, r, blocking, underScalarWith, declaredHashes);
-    if (why == null && filters != null && filters.blocks(name, r) != null) {
-      o.code = RollupSkip.TABLE_FILTER_SETTING;
-      o.why = filters.blocks(name, r);
-    } else if (why == null) {
-      try {
-        RollupLevel answer = new RollupLevel(sql, s, t, inlined, name.database(), info, r, values,
-            snapshot.serverTimeZone(), snapshot.serverClock());
-        o.edits = answer.edits();
+    try {
+      // the conditions decided without reading the level's expressions, in the order they are reported
+      Optional<Skip> skip = SameContentHash.check(r, declaredHashes)
+          .or(() -> TableAlone.check(s, t, inlined))
+          .or(() -> meaning)
+          .or(() -> ClausesRead.check(s, underScalarWith))
+          .or(() -> Optional.ofNullable(filters == null ? null : filters.blocks(name, r))
+              .map(why -> new Skip(RollupSkip.TABLE_FILTER_SETTING, why)));
+      Checked<List<Edit>> read;
+      RollupLevel answer = null;
+      if (skip.isPresent()) {
+        read = Checked.fails(skip.get());
+      } else {
+        answer = new RollupLevel(sql, s, t, inlined, name.database(), info, r, values, snapshot.serverTimeZone(),
+            snapshot.serverClock());
+        read = answer.edits();
+      }
+      if (read instanceof Checked.Fails<List<Edit>> failed) {
+        o.code = failed.skip().code();
+        o.why = failed.skip().reason();
+      } else {
+        o.edits = ((Checked.Holds<List<Edit>>) read).value();
         o.rawEdges = answer.rawEdges();
         o.windowStart = answer.windowStart();
         o.windowEnd = answer.windowEnd();
-      } catch (RollupLevel.Skip skip) {
-        o.code = skip.code;
-        o.why = skip.getMessage();
-      } catch (RuntimeException bug) {
-        // a fault in this rule must cost the query its rollup, never its answer, and never pass for a skip
-        o.code = RollupSkip.RULE_FAILED;
-        o.why = "the rollup rule failed on this level (" + bug + "); it reads the table";
       }
-    } else {
-      o.code = codeOf(why, r, declaredHashes);
-      o.why = why.substring(why.indexOf(':') + 1);
+    } catch (RuntimeException bug) {
+      // a fault in this rule must cost the query its rollup, never its answer, and never pass for a skip
+      o.code = RollupSkip.RULE_FAILED;
+      o.why = "the rollup rule failed on this level (" + bug + "); it reads the table";
+      o.edits = List.of();
     }
     if (o.code == null && overlaps(earlierEdits, o.edits)) {
       o.code = RollupSkip.NOT_UNDERSTOOD;
       o.why = "the level sits inside an aggregate that an enclosing level reads from a rollup";
     }
     return o;
-  }
-
-  /** Conditions decided without reading the level's expressions; null when they all hold. */
-  private static String unanswered(Query.Select s, TableExpr.Table t, Inlined inlined, Rollup r, String blocking,
-      boolean underScalarWith, Map<String, String> declaredHashes) {
-    String declared = declaredHashes.get(r.key());
-    if (!r.target().endsWith("__" + r.contentHash()) || declared != null && !declared.equals(r.contentHash())) {
-      return "HASH:" + r.key() + " was installed from hash " + r.contentHash() + " but the view table as declared now"
-          + " derives " + (declared != null ? declared : "another target than " + r.target());
-    }
-    // a PREWHERE is a WHERE for a level that reads its table alone: it only filters the same rows earlier
-    if (!(s.from() instanceof TableExpr.Table || inlined != null || joinsOnDimensions(s, t)) || !s.arrayJoins().isEmpty()
-        || t.fin() || t.sampled() || s.prewhere() != null && !(s.from() instanceof TableExpr.Table)) {
-      return "ALONE:the level reads " + t.table() + " with a join, ARRAY JOIN, FINAL, SAMPLE or PREWHERE";
-    }
-    if (blocking != null) {
-      return "SETTING:the setting " + blocking + " changes what the level means on other tables";
-    }
-    if (!s.windows().isEmpty() || s.qualify() != null) {
-      // RollupLevel reads no WINDOW or QUALIFY clause; window expressions themselves stop it in form()
-      return "WINDOW:window functions are not read from rollups";
-    }
-    if (underScalarWith || s.with().stream().anyMatch(w -> w.query() == null)) {
-      return "WITH:the level sees WITH expressions, which the rule does not read";
-    }
-    return null;
-  }
-
-  /**
-   * {@code FROM table [INNER] JOIN (subquery) AS alias ON ...}: every source row meets the joined rows
-   * its ON condition picks, so when that condition reads only dimensions (checked with the level's
-   * expressions) a rollup row meets the same rows as each source row it holds, and counts, sums,
-   * uniq and quantile states multiply exactly as the source rows would.
-   */
-  private static boolean joinsOnDimensions(Query.Select s, TableExpr.Table t) {
-    return s.from() instanceof TableExpr.Join j && j.left() == t && j.right() instanceof TableExpr.Derived d
-        && d.alias() != null && j.on() != null && j.using().isEmpty()
-        && (j.kind().isEmpty() || j.kind().equals("INNER") || j.kind().equals("ALL INNER"));
-  }
-
-  private static RollupSkip codeOf(String why, Rollup r, Map<String, String> declaredHashes) {
-    return switch (why.substring(0, why.indexOf(':'))) {
-      case "HASH" -> RollupSkip.CONTENT_HASH_DIFFERS;
-      case "ALONE" -> RollupSkip.TABLE_NOT_ALONE;
-      default -> RollupSkip.NOT_UNDERSTOOD;
-    };
   }
 
   private static boolean overlaps(List<Edit> accepted, List<Edit> next) {

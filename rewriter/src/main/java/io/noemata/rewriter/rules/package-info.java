@@ -24,6 +24,17 @@
  * value; {@code {name:Type}}: the connection's {@code param_<name>}, see
  * {@link io.noemata.rewriter.rules.NamedValues}); without one the level reads the table.
  *
+ * <p>Each condition of the rule is a check of its own, named after the seed's words
+ * ({@link io.noemata.rewriter.rules.SameContentHash}, {@link io.noemata.rewriter.rules.TableAlone},
+ * {@link io.noemata.rewriter.rules.GrainDividesBucket}, {@link io.noemata.rewriter.rules.BucketBoundaries},
+ * {@link io.noemata.rewriter.rules.WindowCovered}, {@link io.noemata.rewriter.rules.DimensionsOnly},
+ * {@link io.noemata.rewriter.rules.StoredAggregates}, {@link io.noemata.rewriter.rules.UnaliasedItems}, ...),
+ * tested alone, and returns a failed condition as a value ({@link io.noemata.rewriter.rules.Skip},
+ * or {@link io.noemata.rewriter.rules.Checked} when it also computes something), never by
+ * throwing. {@code RollupLevel} walks the level's expressions, asks the checks and records the
+ * first skip; an exception is a fault of the rule and surfaces as {@code RULE_FAILED}, a code no
+ * check can return.
+ *
  * <p>Windows relative to the server's clock ({@link io.noemata.rewriter.rules.RelativeTime}: {@code
  * now() - INTERVAL 1 HOUR}, {@code toStartOfMinute(now() - INTERVAL 30 minute)}, {@code today()})
  * cannot be placed when the query is planned. A bound floored to whole rollup buckets whatever the

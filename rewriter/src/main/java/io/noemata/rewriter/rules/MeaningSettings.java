@@ -1,0 +1,30 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.sql.Clause;
+import io.noemata.rewriter.RollupSkip;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Settings that change how names, aggregates or tables resolve: with them the rewritten level
+ * could mean something else than the level as written, so no level of the statement reads a rollup.
+ */
+final class MeaningSettings {
+
+  static final Set<String> NAMES = Set.of("prefer_column_name_to_alias",
+      "aggregate_functions_null_for_empty", "group_by_use_nulls", "enable_analyzer", "allow_experimental_analyzer",
+      "compatibility", "join_default_strictness", "any_join_distinct_right_table_keys",
+      // wall clocks and buckets are read in the catalog's zone; another session zone moves them
+      "session_timezone");
+
+  private MeaningSettings() {}
+
+  /** The first of the statement's {@code settings} that changes its meaning, as the skip of every level. */
+  static Optional<Skip> check(List<Clause.Setting> settings) {
+    return settings.stream().map(s -> s.name().toLowerCase(Locale.ROOT)).filter(NAMES::contains).findFirst()
+        .map(name -> new Skip(RollupSkip.NOT_UNDERSTOOD, "the setting " + name
+            + " changes what the level means on other tables"));
+  }
+}

@@ -1,0 +1,56 @@
+package io.noemata.rewriter.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.Query;
+import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.RollupSkip;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The seed: "An unaliased select item that contains an inline aggregate reads a rollup only when it
+ * is a function call over column names, such as count() or toFloat64(count()), because rewriting any
+ * other item, such as count() / 60, would change the column name ClickHouse gives it."
+ */
+class UnaliasedItemsTest {
+
+  /** The names for {@code sql}'s select list when every item is rewritten (one edit inside each). */
+  private static Checked<List<Edit>> names(String sql, Set<String> taken) {
+    Query.Select s = Levels.select(sql);
+    List<Edit> edits = new ArrayList<>();
+    for (Expr item : s.items()) {
+      edits.add(new Edit(item.start(), item.start(), ""));
+    }
+    return UnaliasedItems.names(sql, s.items(), edits, taken);
+  }
+
+  @Test
+  void aFunctionCallOverColumnNamesKeepsItsNameAsAnAlias() {
+    String sql = "SELECT count(), toFloat64(count()), uniq(TraceId) FROM t";
+    List<Edit> names = Levels.holds(names(sql, Set.of()));
+    assertEquals(List.of(" AS `count()`", " AS `toFloat64(count())`", " AS `uniq(TraceId)`"),
+        names.stream().map(Edit::text).toList());
+  }
+
+  @Test
+  void anyOtherItemWithAnAggregateWouldChangeItsColumnName() {
+    Levels.skips(RollupSkip.UNALIASED_ITEM, names("SELECT count() / 60 FROM t", Set.of()));
+  }
+
+  @Test
+  void anAliasedItemOrAnUnchangedOneKeepsItsName() {
+    assertEquals(List.of(), Levels.holds(names("SELECT count() / 60 AS per_second FROM t", Set.of())));
+    Query.Select s = Levels.select("SELECT count() / 60 FROM t");
+    assertEquals(List.of(), Levels.holds(UnaliasedItems.names("SELECT count() / 60 FROM t", s.items(), List.of(),
+        Set.of())), "an item no edit touches is sent as written");
+  }
+
+  @Test
+  void aNameTheLevelAlreadyUsesCannotBeGivenTwice() {
+    Levels.skips(RollupSkip.UNALIASED_ITEM, names("SELECT count() FROM t", Set.of("count()")));
+  }
+}
