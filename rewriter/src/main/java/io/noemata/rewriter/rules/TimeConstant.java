@@ -31,6 +31,18 @@ record TimeConstant(long nanos, boolean zoneKnown) {
   private static final Pattern WALL =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
 
+  /**
+   * The instants DateTime64(9) holds (1900-01-01 to 2262-04-11): the server saturates a value out
+   * of a type's range instead of failing, so a constant outside it is not the instant it spells.
+   */
+  static final long DATETIME64_MIN = -2208988800L * NANOS;
+  static final long DATETIME64_MAX = 9223372036L * NANOS;
+
+  /** True when a DateTime (UInt32 seconds) holds this instant; the server saturates others. */
+  boolean fitsDateTime() {
+    return earliest() >= 0 && latest() <= 4294967295L * NANOS;
+  }
+
   /** The earliest instant this constant can be. */
   long earliest() {
     return zoneKnown ? nanos : nanos - EARLIEST_OFFSET;
@@ -52,6 +64,14 @@ record TimeConstant(long nanos, boolean zoneKnown) {
    * serverZone} for a function without a zone argument; null when not known.
    */
   static Optional<TimeConstant> of(Expr e, ZoneId serverZone, ZoneId literalZone) {
+    try {
+      return written(e, serverZone, literalZone).filter(t -> t.nanos >= DATETIME64_MIN && t.nanos <= DATETIME64_MAX);
+    } catch (ArithmeticException overflow) {
+      return Optional.empty();
+    }
+  }
+
+  private static Optional<TimeConstant> written(Expr e, ZoneId serverZone, ZoneId literalZone) {
     while (e instanceof Expr.Parens p) {
       e = p.inner();
     }
@@ -78,9 +98,10 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         }
         Optional<Long> n = integer(args.get(0));
         if (n.isPresent()) {
-          return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true));
+          return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true)).filter(TimeConstant::fitsDateTime);
         }
-        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(serverZone)) : Optional.empty();
+        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(serverZone)).filter(TimeConstant::fitsDateTime)
+            : Optional.empty();
       }
       case "todatetime64", "parsedatetime64besteffort" -> {
         // (string, precision [, zone]); precision must keep every digit written
@@ -104,7 +125,8 @@ record TimeConstant(long nanos, boolean zoneKnown) {
           return Optional.empty();
         }
         // DateTime keeps whole seconds: a written fraction must be zero
-        return wall(l, true, zone.orElse(serverZone)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0);
+        return wall(l, true, zone.orElse(serverZone)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0)
+            .filter(TimeConstant::fitsDateTime);
       }
       case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
         if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {
@@ -116,7 +138,8 @@ record TimeConstant(long nanos, boolean zoneKnown) {
           case "fromunixtimestamp64nano" -> 1L;
           default -> NANOS;
         };
-        return integer(args.get(0)).map(n -> new TimeConstant(Math.multiplyExact(n, unit), true));
+        return integer(args.get(0)).map(n -> new TimeConstant(Math.multiplyExact(n, unit), true))
+            .filter(t -> !name.equals("fromunixtimestamp") || t.fitsDateTime());
       }
       default -> {
         return Optional.empty();
