@@ -11,8 +11,10 @@ import java.util.Objects;
  * window reads; it is read with the catalog, never per query.
  *
  * @param partitions every partition that holds rows, in any order
+ * @param leadingKey the first expression of the table's sorting key ({@code system.tables.sorting_key}),
+ *     empty when it has none or it is not known: whether a time range can skip granules inside a part
  */
-public record TableRows(List<Partition> partitions) {
+public record TableRows(List<Partition> partitions, String leadingKey) {
 
   /** One partition: {@code rows} rows stamped from {@code first} to {@code last}, both inclusive. */
   public record Partition(Instant first, Instant last, long rows) {
@@ -27,6 +29,12 @@ public record TableRows(List<Partition> partitions) {
 
   public TableRows {
     partitions = List.copyOf(partitions);
+    leadingKey = leadingKey == null ? "" : leadingKey.strip();
+  }
+
+  /** Rows without a known sorting key. */
+  public TableRows(List<Partition> partitions) {
+    this(partitions, "");
   }
 
   /** Rows of the whole table. */

@@ -5,6 +5,7 @@ import io.noemata.core.catalog.MaterializedColumn;
 import io.noemata.core.catalog.Projection;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.SkipIndex;
+import io.noemata.core.catalog.SortingKey;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableRows;
@@ -22,6 +23,7 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -131,6 +133,25 @@ public final class CatalogLoader {
    * Rows per partition of every table with rollups and of their targets, in one read of {@code
    * system.parts} with the rest of the catalog: the cost estimate's input, refreshed as the catalog is.
    */
+  /**
+   * The first expression of each table's sorting key: whether a time range can skip granules inside
+   * a part. Empty when {@code system.tables} is not readable (the estimate then assumes it cannot).
+   */
+  static Map<TableName, String> leadingKeys(Connection c, List<String> wanted) {
+    Map<TableName, String> keys = new HashMap<>();
+    String sql = "SELECT database, name, sorting_key FROM system.tables WHERE (database, name) IN ("
+        + String.join(", ", wanted) + ")";
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        TableName table = new TableName(rs.getString(1), rs.getString(2));
+        SortingKey.leading(rs.getString(3)).ifPresent(k -> keys.put(table, k));
+      }
+    } catch (SQLException unreadable) {
+      LOG.debug("noemata: system.tables sorting keys are not readable: {}", CatalogCache.firstLine(unreadable));
+    }
+    return keys;
+  }
+
   static Map<TableName, TableRows> rowCounts(Connection c, List<TableInfo> infos) throws SQLException {
     List<String> wanted = new ArrayList<>();
     for (TableInfo t : infos) {
@@ -158,8 +179,9 @@ public final class CatalogLoader {
       LOG.debug("noemata: system.parts is not readable: {}", CatalogCache.firstLine(unreadable));
       return Map.of();
     }
+    Map<TableName, String> keys = leadingKeys(c, wanted);
     Map<TableName, TableRows> out = new LinkedHashMap<>();
-    parts.forEach((k, v) -> out.put(k, new TableRows(v)));
+    parts.forEach((k, v) -> out.put(k, new TableRows(v, keys.get(k))));
     for (TableInfo t : infos) { // a target with no parts holds no rows; a source without parts (a view) has no estimate
       if (!t.rollups().isEmpty() && out.containsKey(t.name())) {
         t.rollups().forEach(r -> out.putIfAbsent(new TableName(t.name().database(), r.target()), new TableRows(List.of())));

@@ -2,6 +2,7 @@ package io.noemata.rewriter.cost;
 
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableRows;
+import io.noemata.rewriter.rules.TimeKey;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,7 +60,7 @@ public final class CheapestRead {
       }
       Rollup r = c.rollup();
       costs[i] = ReadCost.rollup(target, source, r.grain(), r.coveredFrom(), r.coveredUntil(), from, until,
-          c.rawEdges(), kinds);
+          c.rawEdges(), TimeKey.of(source.leadingKey(), r.timeColumn()).isPresent(), kinds);
       if (best < 0 || costs[i] < costs[best]) {
         best = i;
       }

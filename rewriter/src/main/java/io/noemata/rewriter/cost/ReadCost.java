@@ -14,6 +14,8 @@ public final class ReadCost {
 
   /** Reading one row and grouping it, for source rows and rollup rows alike (both ~30 ns measured). */
   public static final double ROW = 1.0;
+  /** What a ragged edge reads beyond its own rows in one partition: a granule at each end of a few parts. */
+  static final double EDGE_GRANULES = 4 * 8192;
 
   private ReadCost() {}
 
@@ -24,12 +26,14 @@ public final class ReadCost {
 
   /**
    * Reading the rollup's whole buckets of the window inside what it covers, and, with {@code
-   * rawEdges}, the source rows of the rest of the window. Those are estimated as every row of each
-   * source partition they touch: a ragged edge reads whole granules, often whole parts, when the
-   * table's sorting key does not start with the time column.
+   * rawEdges}, the source rows of the rest of the window. Without {@code keyed} those are estimated
+   * as every row of each source partition they touch: a ragged edge reads whole parts when the
+   * table's sorting key does not lead with the time column (the engine does not carry a range on
+   * the column to the rest of the key). With {@code keyed} (the key leads with the column or a
+   * floor of it, and the edges restate their range on it) the edge's own rows plus a few granules.
    */
   public static double rollup(TableRows target, TableRows source, Duration grain, Instant coveredFrom,
-      Instant coveredUntil, Long from, Long until, boolean rawEdges, List<AggregateKind> kinds) {
+      Instant coveredUntil, Long from, Long until, boolean rawEdges, boolean keyed, List<AggregateKind> kinds) {
     long g = grain.toNanos();
     long covFrom = nanos(coveredFrom);
     Long covUntil = coveredUntil == null ? null : nanos(coveredUntil);
@@ -38,11 +42,17 @@ public final class ReadCost {
         : Long.valueOf(Math.min(Math.floorDiv(until, g) * g, covUntil));
     double cost = rows(target, start, end) * (ROW + kinds.stream().mapToDouble(k -> k.state).sum());
     if (rawEdges) {
-      long touched = 0;
+      double touched = 0;
       for (TableRows.Partition p : source.partitions()) {
         boolean before = from == null || from < start ? overlaps(p, from, start) : false;
         boolean after = end != null && (until == null || until > end) && overlaps(p, end, until);
-        touched += before || after ? p.rows() : 0;
+        if (!keyed) {
+          touched += before || after ? p.rows() : 0;
+          continue;
+        }
+        double edge = (before ? rows(p, from, start) + EDGE_GRANULES : 0)
+            + (after ? rows(p, end, until) + EDGE_GRANULES : 0);
+        touched += Math.min(edge, p.rows());
       }
       cost += touched * (ROW + kinds.stream().mapToDouble(k -> k.raw).sum());
     }
@@ -53,19 +63,20 @@ public final class ReadCost {
   static double rows(TableRows t, Long from, Long until) {
     double rows = 0;
     for (TableRows.Partition p : t.partitions()) {
-      long first = nanos(p.first());
-      long end = nanos(p.last()) + 1_000_000_000L; // the last row's second, whole
-      if (p.first().getEpochSecond() == 0 && p.last().getEpochSecond() == 0) {
-        rows += p.rows(); // a partition without a time range: any window may read it
-        continue;
-      }
-      long lo = from == null ? first : Math.max(first, from);
-      long hi = until == null ? end : Math.min(end, until);
-      if (hi > lo) {
-        rows += p.rows() * ((double) (hi - lo) / (end - first));
-      }
+      rows += rows(p, from, until);
     }
     return rows;
+  }
+
+  private static double rows(TableRows.Partition p, Long from, Long until) {
+    long first = nanos(p.first());
+    long end = nanos(p.last()) + 1_000_000_000L; // the last row's second, whole
+    if (p.first().getEpochSecond() == 0 && p.last().getEpochSecond() == 0) {
+      return p.rows(); // a partition without a time range: any window may read it
+    }
+    long lo = from == null ? first : Math.max(first, from);
+    long hi = until == null ? end : Math.min(end, until);
+    return hi > lo ? p.rows() * ((double) (hi - lo) / (end - first)) : 0;
   }
 
   private static boolean overlaps(TableRows.Partition p, Long from, Long until) {

@@ -44,7 +44,8 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
   }
 
   @Override
-  public String from(String sql, TableExpr.Table table, String database, Rollup rollup, String bucketAsTime) {
+  public String from(String sql, TableExpr.Table table, String database, Rollup rollup, String bucketAsTime,
+      java.util.Optional<TimeKey> key) {
     String time = Literals.identifier(rollup.timeColumn());
     List<String> window = new ArrayList<>();
     for (RawEdges.Bound b : bounds) {

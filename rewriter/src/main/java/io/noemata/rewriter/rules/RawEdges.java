@@ -143,7 +143,8 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
    * bucket read as the time column's type, so a wall-clock literal compares in the server's zone.
    */
   @Override
-  public String from(String sql, TableExpr.Table table, String database, Rollup rollup, String bucketAsTime) {
+  public String from(String sql, TableExpr.Table table, String database, Rollup rollup, String bucketAsTime,
+      Optional<TimeKey> key) {
     String time = Literals.identifier(rollup.timeColumn());
     String middle = bucketAsTime + " >= " + literal(middleStart)
         + (middleEnd == null ? "" : " AND " + bucketAsTime + " < " + literal(middleEnd));
@@ -153,7 +154,19 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     bounds.forEach(b -> windowText.add(time + " " + b.op() + " " + sql.substring(b.value().start(), b.value().end())));
     String edges = (windowText.isEmpty() ? "" : String.join(" AND ", windowText) + " AND ") + "(" + time + " < "
         + literal(middleStart) + (middleEnd == null ? "" : " OR " + time + " >= " + literal(middleEnd)) + ")";
-    return union(sql, table, database, rollup, middle, edges);
+    String implied = key.map(k -> k.implied(low(), high(), middleStart.latest(),
+        middleEnd == null ? null : middleEnd.earliest())).orElse("");
+    return union(sql, table, database, rollup, middle, implied.isEmpty() ? edges : edges + " AND " + implied);
+  }
+
+  /** The earliest the window can start (nanoseconds), null without a lower bound. */
+  private Long low() {
+    return bounds.stream().filter(Bound::lower).map(b -> b.exact().earliest()).max(Long::compare).orElse(null);
+  }
+
+  /** The latest the window can end, exclusive; null without an upper bound. */
+  private Long high() {
+    return bounds.stream().filter(b -> !b.lower()).map(b -> b.exact().latest()).min(Long::compare).orElse(null);
   }
 
   /**

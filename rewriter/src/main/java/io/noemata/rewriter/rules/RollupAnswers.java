@@ -251,7 +251,7 @@ public final class RollupAnswers {
         read = Checked.fails(skip.get());
       } else {
         answer = new RollupLevel(sql, s, t, inlined, name.database(), info, r, values, snapshot.serverTimeZone(),
-            snapshot.serverClock());
+            snapshot.serverClock(), snapshot.rows(name).flatMap(rows -> TimeKey.of(rows.leadingKey(), r.timeColumn())));
         read = answer.edits();
       }
       if (read instanceof Checked.Fails<List<Edit>> failed) {

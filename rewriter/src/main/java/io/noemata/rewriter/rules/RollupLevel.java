@@ -74,11 +74,14 @@ final class RollupLevel {
   private final LevelWindow window = new LevelWindow();
   private UnionEdges edges;
   private Checked<List<Edit>> edits;
+  /** The table's leading sorting key when it floors the time column: the raw edges restate their range on it. */
+  private final Optional<TimeKey> timeKey;
   /** The first condition the walk found failed; once set, the walk stops. */
   private Skip failed;
 
   RollupLevel(String sql, Query.Select select, TableExpr.Table table, Inlined inlined, String database, TableInfo info,
-      Rollup rollup, Map<Integer, Expr> parameters, ZoneId serverZone, Instant serverClock) {
+      Rollup rollup, Map<Integer, Expr> parameters, ZoneId serverZone, Instant serverClock, Optional<TimeKey> timeKey) {
+    this.timeKey = timeKey;
     this.inlined = inlined;
     this.parameters = parameters;
     this.serverZone = serverZone;
@@ -570,7 +573,7 @@ final class RollupLevel {
     String from = Literals.qualified(database, rollup.stableView())
         + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "");
     if (edges != null) {
-      from = edges.from(sql, table, database, rollup, bucketAsTime);
+      from = edges.from(sql, table, database, rollup, bucketAsTime, timeKey);
       for (RawEdges.Bound b : window.bounds()) { // the union holds exactly the rows these select
         aggregateEdits.put(b.conjunct().start(), new Edit(b.conjunct().start(), b.conjunct().end(), "1"));
       }

@@ -21,7 +21,7 @@ class RollupLevelTest {
     Query.Select s = Levels.select(sql);
     TableInfo logs = Levels.logs();
     return new RollupLevel(sql, s, (TableExpr.Table) s.from(), null, "otel", logs, logs.rollups().get(0), Map.of(),
-        null, null).edits();
+        null, null, java.util.Optional.empty()).edits();
   }
 
   @Test
