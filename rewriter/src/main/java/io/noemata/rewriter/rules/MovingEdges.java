@@ -6,6 +6,7 @@ import io.noemata.rewriter.RollupSkip;
 import io.noemata.core.sql.TableExpr;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The union rewrite for a window with a bound that moves with the server's clock ({@code t >= now()
@@ -52,8 +53,67 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
       window.add(time + " " + b.op() + " " + value(sql, b));
     }
     String rowBucket = "CAST(toUnixTimestamp(" + RawEdges.rawBucket(rollup) + ") AS " + timeType + ")";
+    String edges = String.join(" AND ", window) + " AND NOT (" + whole(sql, rowBucket) + ")";
     return RawEdges.union(sql, table, database, rollup, whole(sql, bucketAsTime),
-        String.join(" AND ", window) + " AND NOT (" + whole(sql, rowBucket) + ")");
+        key.filter(this::holdsCoverage).flatMap(k -> onKey(sql, k)).map(c -> edges + " AND " + c).orElse(edges));
+  }
+
+  /**
+   * True when a DateTime holds the covered range's ends (after the epoch): the key saturates before
+   * it, so a row before 1970 has key 0, which is before a covered range starting later.
+   */
+  private boolean holdsCoverage(TimeKey k) {
+    long max = 4294967295L * TimeConstant.NANOS;
+    return coveredFrom.nanos() > 0 && coveredFrom.nanos() <= max
+        && (coveredUntil == null || coveredUntil.nanos() - k.widthNanos() - TimeConstant.NANOS >= 0
+        && coveredUntil.nanos() <= max);
+  }
+
+  /**
+   * The raw rows' range restated on the sorting key {@code k} ({@code k(t)} in {@code (t - w, t]}),
+   * so the engine skips granules: a row in the window has {@code k >= lower - w} and {@code k <=
+   * upper}; a row whose bucket {@code B} is not read from the rollup has {@code B} before the
+   * covered range ({@code k < coveredFrom}), after it ({@code k >= coveredUntil - w}), before a
+   * lower bound ({@code t < B + grain <= lower + grain}) or past an upper one ({@code t >= B > upper
+   * - grain}, so {@code k >= upper - grain - w}). A moving value is read in whole seconds ({@code
+   * toDateTime(v)}, at most a second early); a constant one as the instants it may be. Empty when a
+   * part of the split cannot be written (dropping one would lose rows).
+   */
+  private Optional<String> onKey(String sql, TimeKey k) {
+    long s = TimeConstant.NANOS;
+    long w = Math.floorDiv(k.widthNanos() + s - 1, s);
+    long g = grainNanos / s;
+    List<String> all = new ArrayList<>();
+    List<Optional<String>> split = new ArrayList<>();
+    split.add(second(coveredFrom.nanos()).map(t -> k.text() + " < " + t));
+    if (coveredUntil != null) {
+      split.add(second(coveredUntil.nanos() - w * s).map(t -> k.text() + " >= " + t));
+    }
+    for (RawEdges.Bound b : bounds) {
+      String v = "toDateTime(" + value(sql, b) + ")";
+      if (b.lower()) {
+        (b.exact() != null ? second(Math.floorDiv(b.exact().earliest(), s) * s - w * s)
+            : Optional.of(v + " - toIntervalSecond(" + w + ")")).ifPresent(t -> all.add(k.text() + " >= " + t));
+        split.add((b.exact() != null ? second(b.exact().latest() + grainNanos + s - 1)
+            : Optional.of(v + " + toIntervalSecond(" + (g + 1) + ")")).map(t -> k.text() + " < " + t));
+      } else {
+        (b.exact() != null ? second(b.exact().latest() + s - 1) : Optional.of(v + " + toIntervalSecond(1)"))
+            .ifPresent(t -> all.add(k.text() + " <= " + t));
+        split.add((b.exact() != null ? second(Math.floorDiv(b.exact().earliest(), s) * s - (g + w) * s)
+            : Optional.of(v + " - toIntervalSecond(" + (g + w) + ")")).map(t -> k.text() + " >= " + t));
+      }
+    }
+    if (split.stream().anyMatch(Optional::isEmpty)) {
+      return Optional.empty();
+    }
+    all.add("(" + String.join(" OR ", split.stream().map(Optional::get).toList()) + ")");
+    return Optional.of(String.join(" AND ", all));
+  }
+
+  /** {@code toDateTime(n)} for the whole second at or before {@code nanos}, when a DateTime holds it. */
+  private static Optional<String> second(long nanos) {
+    long n = Math.floorDiv(nanos, TimeConstant.NANOS);
+    return n < 0 || n > 4294967295L ? Optional.empty() : Optional.of("toDateTime(" + n + ")");
   }
 
   /** True for a bucket (read as the time column's type) that the rollup holds and the window holds whole. */
