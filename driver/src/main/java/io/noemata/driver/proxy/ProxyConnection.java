@@ -59,6 +59,11 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     return planner.plan(sql, database, List.of());
   }
 
+  /** As {@link #plan(String, String)}, with the text's {@link SqlText#firstWord} already read. */
+  QueryProvenance plan(String sql, String firstWord, String database) {
+    return planner.plan(sql, firstWord, database, List.of());
+  }
+
   /** As {@link #plan(String, String)}, with the SQL literals bound to the statement's {@code ?}s. */
   QueryProvenance plan(String sql, String database, List<String> parameters) {
     return planner.plan(sql, database, parameters);
@@ -71,6 +76,10 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   void executed(String sql) {
     planner.executed(sql);
+  }
+
+  void executed(String sql, String firstWord) {
+    planner.executed(sql, firstWord);
   }
 
   void fellBack(QueryProvenance.FellBack p) {

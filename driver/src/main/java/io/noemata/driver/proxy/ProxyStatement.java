@@ -32,11 +32,12 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
   }
 
   private <T> T run(String sql, SqlCall<T> call) throws SQLException {
-    QueryProvenance p = connection.plan(sql, database);
+    String word = SqlText.firstWord(sql); // read once: planning, USE and DDL all start from it
+    QueryProvenance p = connection.plan(sql, word, database);
     state.record(p, connection.quarantinedFor(p, database));
     try {
       T result = call.call(p.sent());
-      String used = SqlText.useDatabase(sql);
+      String used = word.equals("USE") ? SqlText.useDatabase(sql) : null;
       if (used != null) {
         database = used;
       }
@@ -57,7 +58,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
       connection.fellBack(after);
       return result;
     } finally {
-      connection.executed(sql);
+      connection.executed(sql, word);
     }
   }
 

@@ -56,10 +56,14 @@ public final class QueryPlanner {
    * rewriter problem.
    */
   QueryProvenance plan(String sql, String database, List<String> parameters) {
+    return plan(sql, SqlText.firstWord(sql), database, parameters);
+  }
+
+  /** As {@link #plan(String, String, List)}, with the text's {@link SqlText#firstWord} already read. */
+  QueryProvenance plan(String sql, String word, String database, List<String> parameters) {
     if (settings.rewrite() == RewriteMode.OFF) {
       return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
     }
-    String word = SqlText.firstWord(sql);
     if (!SqlText.isQuery(word)) {
       return QueryProvenance.asWritten(sql, "not a query");
     }
@@ -96,7 +100,11 @@ public final class QueryPlanner {
 
   /** After a statement ran: DDL may have changed what is installed or who may read it. */
   void executed(String sql) {
-    String first = SqlText.firstWord(sql);
+    executed(sql, SqlText.firstWord(sql));
+  }
+
+  /** As {@link #executed(String)}, with the text's {@link SqlText#firstWord} already read. */
+  void executed(String sql, String first) {
     if (SqlText.isDdl(first)) {
       catalogs.invalidate(catalogKey.endpoint());
     }

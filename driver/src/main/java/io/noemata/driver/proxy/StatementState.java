@@ -1,15 +1,21 @@
 package io.noemata.driver.proxy;
 
+import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.driver.provenance.Warnings;
 import java.sql.ResultSet;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.util.List;
 
 /** What a proxy statement remembers between calls: provenance, its warnings, its result set wrapper. */
 final class StatementState {
 
   private QueryProvenance provenance;
+  /** The provenance's quarantined rollups, kept until the warnings are asked for. */
+  private List<QuarantinedRollup> quarantined = List.of();
+  /** Whether {@link #ours} has been built for the provenance: most statements never ask for warnings. */
+  private boolean built = true;
   private SQLWarning ours;
   private SQLWarning oursTail;
   private SQLWarning appended;
@@ -20,19 +26,35 @@ final class StatementState {
     return provenance;
   }
 
-  /** {@code quarantined}: rollups of the statement's tables that no statement reads now, named in its warnings. */
-  void record(QueryProvenance p, java.util.List<io.noemata.driver.catalog.QuarantinedRollup> quarantined) {
+  /**
+   * {@code quarantined}: rollups of the statement's tables that no statement reads now, named in its
+   * warnings. The chain is built on the first {@link #warnings} call, not per statement: an SQLWarning
+   * fills in its stack trace, which costs more than a cached rewrite decision.
+   */
+  void record(QueryProvenance p, List<QuarantinedRollup> quarantined) {
     provenance = p;
-    ours = Warnings.of(p, quarantined);
+    this.quarantined = quarantined;
+    built = false;
+    ours = null;
+    oursTail = null;
+    appended = null;
+  }
+
+  private void build() {
+    if (built) {
+      return;
+    }
+    built = true;
+    ours = Warnings.of(provenance, quarantined);
     oursTail = ours;
     while (oursTail != null && oursTail.getNextWarning() != null) {
       oursTail = oursTail.getNextWarning();
     }
-    appended = null;
   }
 
   /** Ours first, then clickhouse-jdbc's own. */
   SQLWarning warnings(SQLWarning theirs) {
+    build();
     if (ours == null) {
       return theirs;
     }
@@ -44,6 +66,7 @@ final class StatementState {
   }
 
   void clearWarnings() {
+    built = true;
     ours = null;
     oursTail = null;
     appended = null;
