@@ -5,18 +5,18 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How many rows one table holds, partition by partition, with the time range each partition's
- * rows span ({@code system.parts}: active parts summed per partition, {@code min_time}/{@code
- * max_time} of the partition key's time column). The rewriter estimates from it how many rows a
- * window reads; it is read with the catalog, never per query.
+ * How many rows one table holds, part by part, with the time range each part's rows span ({@code
+ * system.parts}: active parts, {@code min_time}/{@code max_time} of the partition key's time column;
+ * the engine skips a part whose range misses a window). The rewriter estimates from it how many rows
+ * a window reads; it is read with the catalog, never per query.
  *
- * @param partitions every partition that holds rows, in any order
+ * @param partitions every part that holds rows, in any order (a test may give whole partitions)
  * @param leadingKey the first expression of the table's sorting key ({@code system.tables.sorting_key}),
  *     empty when it has none or it is not known: whether a time range can skip granules inside a part
  */
 public record TableRows(List<Partition> partitions, String leadingKey) {
 
-  /** One partition: {@code rows} rows stamped from {@code first} to {@code last}, both inclusive. */
+  /** One part (or partition): {@code rows} rows stamped from {@code first} to {@code last}, both inclusive. */
   public record Partition(Instant first, Instant last, long rows) {
     public Partition {
       Objects.requireNonNull(first, "first");

@@ -49,7 +49,8 @@ public final class CheapestRead {
     if (source == null || candidates.isEmpty()) {
       return Optional.empty();
     }
-    double raw = ReadCost.raw(source, from, until, kinds);
+    Optional<TimeKey> key = TimeKey.of(source.leadingKey(), candidates.get(0).rollup().timeColumn());
+    double raw = ReadCost.raw(source, from, until, key.filter(k -> k.widthNanos() > 0).isPresent(), kinds);
     Double[] costs = new Double[candidates.size()];
     int best = -1;
     for (int i = 0; i < candidates.size(); i++) {
@@ -60,7 +61,7 @@ public final class CheapestRead {
       }
       Rollup r = c.rollup();
       costs[i] = ReadCost.rollup(target, source, r.grain(), r.coveredFrom(), r.coveredUntil(), from, until,
-          c.rawEdges(), TimeKey.of(source.leadingKey(), r.timeColumn()).isPresent(), kinds);
+          c.rawEdges(), key.isPresent(), kinds);
       if (best < 0 || costs[i] < costs[best]) {
         best = i;
       }

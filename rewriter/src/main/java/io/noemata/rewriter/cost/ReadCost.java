@@ -19,9 +19,17 @@ public final class ReadCost {
 
   private ReadCost() {}
 
-  /** Reading {@code [from, until)} of the source table row by row. */
-  public static double raw(TableRows source, Long from, Long until, List<AggregateKind> kinds) {
-    return rows(source, from, until) * (ROW + kinds.stream().mapToDouble(k -> k.raw).sum());
+  /**
+   * Reading {@code [from, until)} of the source table row by row. With {@code wholeParts} (the
+   * sorting key leads with a floor of the time column, which the engine does not narrow by a range
+   * on the column) every row of each part the window touches; else the window's share of each.
+   */
+  public static double raw(TableRows source, Long from, Long until, boolean wholeParts, List<AggregateKind> kinds) {
+    double rows = 0;
+    for (TableRows.Partition p : source.partitions()) {
+      rows += !wholeParts ? rows(p, from, until) : overlaps(p, from, until) ? p.rows() : 0;
+    }
+    return rows * (ROW + kinds.stream().mapToDouble(k -> k.raw).sum());
   }
 
   /**

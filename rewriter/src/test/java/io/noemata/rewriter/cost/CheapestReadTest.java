@@ -137,4 +137,23 @@ class CheapestReadTest {
     assertEquals(0, d.chosen(), d.toString());
     assertTrue(d.costs().get(0) < d.raw() / 10, d.toString());
   }
+
+  @Test
+  void onAKeyThatFloorsTheTimeARawWindowReadsEveryPartItTouches() {
+    // six hours of one day: the engine skips parts by their time range, but narrows nothing inside a
+    // part by a range on Timestamp when the key leads with toStartOfFiveMinutes(Timestamp)
+    long from = FROM + 3 * 3_600 * NANOS;
+    long until = from + 6 * 3_600 * NANOS;
+    TableRows plain = daily(5, 1_000_000);
+    TableRows keyed = new TableRows(plain.partitions(), "toStartOfFiveMinutes(Timestamp)");
+    TableRows bare = new TableRows(plain.partitions(), "Timestamp");
+    double perRow = ReadCost.ROW + AggregateKind.SIMPLE.raw;
+    assertEquals(250_000 * perRow, ReadCost.raw(bare, from, until, false, List.of(AggregateKind.SIMPLE)), 1e-6);
+    assertEquals(1_000_000 * perRow, ReadCost.raw(keyed, from, until, true, List.of(AggregateKind.SIMPLE)), 1e-6);
+    Rollup fiveMinutes = rollup("five", Duration.ofMinutes(5));
+    List<CheapestRead.Candidate> one = List.of(new CheapestRead.Candidate(fiveMinutes, true));
+    Map<String, TableRows> targets = Map.of(fiveMinutes.target(), daily(5, 2_304));
+    assertEquals(0, CheapestRead.choose(one, keyed, targets, from + 31 * NANOS, until, List.of(AggregateKind.SIMPLE))
+        .orElseThrow().chosen());
+  }
 }
