@@ -1,9 +1,11 @@
 package io.noemata.cli.advise;
 
+import io.noemata.core.catalog.SortingKey;
 import io.noemata.core.sql.Literals;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.StoredMeasure;
 import io.noemata.resources.model.PhysicalName;
+import io.noemata.rewriter.rules.TimeKey;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 
@@ -69,10 +72,26 @@ public final class Estimates {
     }
     long first = Math.floorDiv(w.from() + grain - 1, grain) * grain;
     long last = Math.floorDiv(w.to(), grain) * grain;
-    String time = Literals.identifier(level.view().table().time().orElseThrow());
+    String column = level.view().table().time().orElseThrow();
+    String time = Literals.identifier(column);
     PhysicalName t = level.view().table().table();
+    long s = 1_000_000_000L;
+    // the range restated on the sorting key, as the union rewrite sends it (TimeKey)
+    String onKey = leadingKey(c, t).flatMap(k -> TimeKey.of(k, column))
+        .map(k -> k.implied(w.from() * s, w.to() * s + s, first * s, last * s)).filter(k -> !k.isEmpty())
+        .map(k -> " AND " + k).orElse("");
     return rowsRead(c, "SELECT 1 FROM " + Literals.qualified(t.database(), t.table()) + " WHERE (" + level.where() + ") AND ("
-        + time + " < toDateTime(" + first + ") OR " + time + " >= toDateTime(" + last + "))");
+        + time + " < toDateTime(" + first + ") OR " + time + " >= toDateTime(" + last + "))" + onKey);
+  }
+
+  /** The first expression of {@code t}'s sorting key, as the driver's catalog reads it. */
+  private static Optional<String> leadingKey(Connection c, PhysicalName t) {
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT sorting_key FROM system.tables"
+        + " WHERE database = " + Literals.string(t.database()) + " AND name = " + Literals.string(t.table()))) {
+      return rs.next() ? SortingKey.leading(rs.getString(1)) : Optional.empty();
+    } catch (SQLException e) {
+      return Optional.empty();
+    }
   }
 
   /**

@@ -62,7 +62,7 @@ public record TimeKey(String text, long widthNanos) {
    * end)} meets ({@code end} null: no upper part), joined by AND; empty when none can be written.
    * Bounds are nanoseconds since the epoch, null when open.
    */
-  String implied(Long low, Long high, long start, Long end) {
+  public String implied(Long low, Long high, long start, Long end) {
     List<String> all = new ArrayList<>();
     // t >= low  =>  key > low - width
     seconds(low == null ? null : Math.floorDiv(low - widthNanos, SECOND)).ifPresent(s -> all.add(text + " >= " + s));
