@@ -29,11 +29,21 @@ public record TimeKey(String text, long widthNanos) {
       "tostartoffifteenminutes", 900 * SECOND, "tostartofhour", 3600 * SECOND, "tostartofday", DAY);
   private static final long DATETIME_MAX = 4294967295L;
 
+  /** Keys read so far: every level and candidate of every statement asks for its table's. */
+  private static final Map<String, Optional<TimeKey>> READ = new java.util.concurrent.ConcurrentHashMap<>();
+
   /** The key of {@code leadingKey} over {@code timeColumn}, when it is one of the floors above. */
   public static Optional<TimeKey> of(String leadingKey, String timeColumn) {
     if (leadingKey == null || leadingKey.isEmpty()) {
       return Optional.empty();
     }
+    if (READ.size() > 10_000) {
+      READ.clear(); // a server with that many keyed tables costs a parse now and then
+    }
+    return READ.computeIfAbsent(leadingKey + "\0" + timeColumn, k -> read(leadingKey, timeColumn));
+  }
+
+  private static Optional<TimeKey> read(String leadingKey, String timeColumn) {
     ParseResult<Expr> parsed = SqlParser.parseExpression(leadingKey);
     if (!parsed.understood()) {
       return Optional.empty();
