@@ -15,10 +15,23 @@ import java.util.stream.Collectors;
  * columns (type and default expression), skip indexes, projections, and tables with their statement
  * as the server writes it (drift is compared in the server's own words). On a cluster, also which
  * of those are not the same on every server of it ({@code uneven}: read through
- * {@code clusterAllReplicas}, a key some server lacks or writes otherwise).
+ * {@code clusterAllReplicas}, a key some server lacks or writes otherwise), and where statements run.
+ * Read once by {@code Publish}; the {@link Planner} only compares it.
  */
 public record ServerState(Map<String, String[]> columns, Map<String, String> indexes, Set<String> projections,
-    Map<String, String> tables, Map<String, String> engines, Map<String, String> recordedDigests, Set<String> uneven) {
+    Map<String, String> tables, Map<String, String> engines, Map<String, String> recordedDigests, Set<String> uneven,
+    io.noemata.installer.ddl.Placement placement) {
+
+  public ServerState {
+    columns = Map.copyOf(columns);
+    indexes = Map.copyOf(indexes);
+    projections = Set.copyOf(projections);
+    tables = Map.copyOf(tables);
+    engines = Map.copyOf(engines);
+    recordedDigests = Map.copyOf(recordedDigests);
+    uneven = Set.copyOf(uneven);
+    java.util.Objects.requireNonNull(placement, "placement");
+  }
 
   /** Key in an object's settings (objects table) of the SHA-256 of its statement as the server wrote it. */
   public static final String STATEMENT_DIGEST = "server_statement_sha256";
@@ -37,7 +50,7 @@ public record ServerState(Map<String, String[]> columns, Map<String, String> ind
       io.noemata.installer.ddl.Placement placement) throws SQLException {
     String in = databases.stream().map(Literals::string).collect(Collectors.joining(", ", "(", ")"));
     if (databases.isEmpty()) {
-      return new ServerState(Map.of(), Map.of(), Set.of(), Map.of(), Map.of(), Map.of(), Set.of());
+      return new ServerState(Map.of(), Map.of(), Set.of(), Map.of(), Map.of(), Map.of(), Set.of(), placement);
     }
     Map<String, String[]> columns = new HashMap<>();
     query(c, "SELECT database, table, name, type, default_kind, default_expression FROM system.columns WHERE database IN "
@@ -69,7 +82,7 @@ public record ServerState(Map<String, String[]> columns, Map<String, String> ind
       }
     }
     Set<String> uneven = placement.cluster().isPresent() ? uneven(c, placement, in) : Set.of();
-    return new ServerState(columns, indexes, projections.keySet(), tables, engines, digests, uneven);
+    return new ServerState(columns, indexes, projections.keySet(), tables, engines, digests, uneven, placement);
   }
 
   /**

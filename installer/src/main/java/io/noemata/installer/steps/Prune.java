@@ -13,7 +13,6 @@ import io.noemata.installer.lock.NamespaceLock;
 import io.noemata.installer.plan.Change;
 import io.noemata.installer.plan.Plan;
 import io.noemata.installer.plan.PlanException;
-import io.noemata.installer.plan.Planner;
 import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.parse.ReadResult;
 import java.sql.Connection;
@@ -41,7 +40,7 @@ public final class Prune {
 
   public static Result run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
       throws PlanException, InstallException, LockHeldException, SQLException {
-    Plan plan = Planner.plan(read, c, options.cluster());
+    Plan plan = Publish.plan(read, c, options.cluster());
     Instant now = options.clock().instant();
     List<String> retired = new ArrayList<>();
     List<String> dropped = new ArrayList<>();
@@ -63,7 +62,7 @@ public final class Prune {
     }
     Publish.checkGrants(c, plan);
     try (NamespaceLock lock = Publish.lock(c, plan, options)) {
-      Session s = new Session(c, Planner.plan(read, c, options.cluster()), options, lock);
+      Session s = new Session(c, Publish.plan(read, c, options.cluster()), options, lock);
       for (Change ch : s.plan.changes()) {
         if (ch.verb() == Change.Verb.RETIRE) {
           Retire.run(s, ch);
