@@ -17,6 +17,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.HashSet;
 
@@ -82,7 +83,10 @@ public final class LedgerReader {
     return ledgerDatabases(c, namespace).stream().map(db -> new Ledger(db, namespace)).toList();
   }
 
-  /** Every current row of the ledger in {@code database} (empty when it has none). */
+  /**
+   * Every current row of the ledger in {@code database} (empty when it has none) whose kind and
+   * state this release knows.
+   */
   public static List<LedgerRow> rows(Connection c, String database, String namespace) throws SQLException {
     // Arrays travel as comma-joined hex and instants as epoch numbers: the same on every JDBC driver.
     String sql = "SELECT format_version, namespace, kind, key, table_database, table_name, object, content_hash,"
@@ -99,8 +103,13 @@ public final class LedgerReader {
     List<LedgerRow> out = new ArrayList<>();
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       while (rs.next()) {
-        out.add(new LedgerRow(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-            rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getInt(10) != 0,
+        Optional<LedgerKind> kind = LedgerKind.parse(rs.getString(3));
+        Optional<LedgerState> state = LedgerState.parse(rs.getString(9));
+        if (kind.isEmpty() || state.isEmpty()) {
+          continue; // a later release's kind or state: this one leaves the row as it is
+        }
+        out.add(new LedgerRow(rs.getInt(1), rs.getString(2), kind.get(), rs.getString(4), rs.getString(5),
+            rs.getString(6), rs.getString(7), rs.getString(8), state.get(), rs.getInt(10) != 0,
             rs.getString(11), rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15),
             rs.getString(16), rs.getLong(17), rs.getLong(18), unhex(rs.getString(19)), unhex(rs.getString(20)),
             unhex(rs.getString(21)), unhex(rs.getString(22)), seconds(rs, 23), seconds(rs, 24), seconds(rs, 25),
@@ -142,7 +151,7 @@ public final class LedgerReader {
     for (String db : ledgerDatabases(c, namespace)) {
       Set<String> tables = tablesOf(c, db);
       for (LedgerRow row : rows(c, db, namespace)) {
-        if (!LedgerRow.KIND_ROLLUP.equals(row.kind()) || row.parsedState() != LedgerState.READY
+        if (row.kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
             || !tables.contains(row.object()) || !tables.contains(row.stableView())) {
           continue;
         }

@@ -1,10 +1,12 @@
 package io.noemata.core.ledger;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The {@code state} of a ledger row, stored as its lower-case name. Later formats may add states;
- * a reader treats a state it does not know as not ready.
+ * a reader leaves a row in a state it does not know out (so it is never ready, resumed or retired
+ * by this release).
  */
 public enum LedgerState {
   /** Objects are being created; nothing may read them yet. */
@@ -29,13 +31,19 @@ public enum LedgerState {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** The state stored as {@code text}, or null for a state this release does not know. */
-  public static LedgerState parse(String text) {
+  /** The stored spelling, so messages read as the ledger column does. */
+  @Override
+  public String toString() {
+    return text();
+  }
+
+  /** The state stored as {@code text}; empty for a state this release does not know. */
+  public static Optional<LedgerState> parse(String text) {
     for (LedgerState s : values()) {
       if (s.text().equals(text)) {
-        return s;
+        return Optional.of(s);
       }
     }
-    return null;
+    return Optional.empty();
   }
 }

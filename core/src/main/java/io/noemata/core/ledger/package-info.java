@@ -24,7 +24,8 @@
  * <ul>
  *   <li>{@code format_version UInt16}: 1.</li>
  *   <li>{@code namespace String}: the deployment's table namespace.</li>
- *   <li>{@code kind}: {@code column}, {@code index}, {@code projection} or {@code rollup}.</li>
+ *   <li>{@code kind}: {@code column}, {@code index}, {@code projection} or {@code rollup}
+ *       ({@link io.noemata.core.ledger.LedgerKind}).</li>
  *   <li>{@code key String}: the resources-file entry key, e.g. {@code logs_1m}.</li>
  *   <li>{@code table_database}, {@code table_name}: the physical source table.</li>
  *   <li>{@code object String}: the installed object: the {@code __nm_<hash16>} column (or the existing
@@ -78,7 +79,9 @@
  * <h2>Reading</h2>
  * {@link io.noemata.core.ledger.LedgerReader#readyRollups} gives the driver each ready rollup whose
  * target and stable view {@code system.tables} still lists, covered from {@code backfilled_from} (or
- * the retention bound, rounded up to the grain, when later) up to now.
+ * the retention bound, rounded up to the grain, when later) up to now. A row whose kind or state a
+ * later release added is left out of what {@link io.noemata.core.ledger.LedgerReader#rows} returns:
+ * this release neither serves, resumes nor retires what it does not know.
  *
  * <h2>Lock</h2>
  * An installation inserts a row {@code (holder, acquired_at, expires_at, released = 0)} and renews

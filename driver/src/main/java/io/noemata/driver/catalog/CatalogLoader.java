@@ -8,6 +8,7 @@ import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableRows;
+import io.noemata.core.ledger.LedgerKind;
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerSchema;
@@ -200,12 +201,12 @@ public final class CatalogLoader {
         continue;
       }
       for (LedgerRow row : rows) {
-        if (LedgerRow.KIND_ROLLUP.equals(row.kind()) && row.parsedState() == LedgerState.QUARANTINED) {
+        if (row.kind() == LedgerKind.ROLLUP && row.state() == LedgerState.QUARANTINED) {
           quarantined.add(new QuarantinedRollup(new TableName(row.tableDatabase(), row.tableName()), row.key(),
               row.stableView(), row.quarantine()));
           continue;
         }
-        if (!LedgerRow.KIND_ROLLUP.equals(row.kind()) || row.parsedState() != LedgerState.READY
+        if (row.kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
             || !present.contains(row.object()) || !present.contains(row.stableView())) {
           continue;
         }

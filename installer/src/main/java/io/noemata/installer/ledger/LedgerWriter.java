@@ -64,8 +64,8 @@ public final class LedgerWriter {
 
   public void write(String database, LedgerRow r) throws SQLException {
     String values = String.join(", ", List.of(
-        Integer.toString(r.formatVersion()), s(r.namespace()), s(r.kind()), s(r.key()), s(r.tableDatabase()),
-        s(r.tableName()), s(r.object()), s(r.contentHash()), s(r.state()), r.async() ? "1" : "0", s(r.file()),
+        Integer.toString(r.formatVersion()), s(r.namespace()), s(r.kind().text()), s(r.key()), s(r.tableDatabase()),
+        s(r.tableName()), s(r.object()), s(r.contentHash()), s(r.state().text()), r.async() ? "1" : "0", s(r.file()),
         s(r.revision()), s(r.declaration()), s(r.stableView()), s(r.sourceObject()), s(r.timeColumn()),
         Long.toString(r.grainSeconds()), Long.toString(r.retentionSeconds()), array(r.dimensions()),
         array(r.measureNames()), array(r.measureDefinitions()), array(r.measureColumns()), t(r.cutover()),

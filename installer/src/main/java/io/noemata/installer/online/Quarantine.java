@@ -52,7 +52,7 @@ public final class Quarantine {
       for (List<OnlineRollupCheck.Mismatch> failures : byRollup.values()) {
         LedgerRow row = failures.get(0).row();
         LedgerRow now = current.get(row.identity());
-        if (now == null || now.version() != row.version() || now.parsedState() != LedgerState.READY) {
+        if (now == null || now.version() != row.version() || now.state() != LedgerState.READY) {
           continue; // a publish changed it since the check read it: what was checked is gone
         }
         TreeSet<LocalDate> days = new TreeSet<>();

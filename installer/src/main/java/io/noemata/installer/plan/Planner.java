@@ -1,5 +1,6 @@
 package io.noemata.installer.plan;
 
+import io.noemata.core.ledger.LedgerKind;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
 import io.noemata.installer.ddl.ColumnDdl;
@@ -46,10 +47,10 @@ public final class Planner {
       changes.add(change(a, row, ledger, server, shownCutover, placement));
     }
     for (LedgerRow r : ledger) {
-      LedgerState s = r.parsedState();
+      LedgerState s = r.state();
       if (!declaredIdentities.contains(r.identity()) && s != LedgerState.RETIRED && s != LedgerState.PRUNED) {
         changes.add(new Change(Verb.RETIRE, r.kind(), r.key(), r.tableDatabase() + "." + r.tableName(), r.object(),
-            "no longer declared; kept for 7 days" + (r.kind().equals(LedgerRow.KIND_ROLLUP)
+            "no longer declared; kept for 7 days" + (r.kind() == LedgerKind.ROLLUP
                 ? ", its materialized view keeps writing" : ""), List.of(), null));
       }
     }
@@ -61,7 +62,7 @@ public final class Planner {
 
   /** The ledger identity of a declaration (see {@link LedgerRow#identity()}). */
   public static String identity(Accelerator a) {
-    return a.table().database() + "." + a.table().table() + "/" + a.kind() + "/" + a.key() + "/" + a.object();
+    return a.table().database() + "." + a.table().table() + "/" + a.kind().text() + "/" + a.key() + "/" + a.object();
   }
 
   private static Change change(Accelerator a, LedgerRow row, List<LedgerRow> ledger, ServerState server,
@@ -71,11 +72,11 @@ public final class Planner {
     Optional<String> drift = Drift.of(a, server);
     Verb verb;
     String reason;
-    LedgerState state = row == null ? null : row.parsedState();
+    LedgerState state = row == null ? null : row.state();
     if (row == null || state == LedgerState.PRUNED) {
-      boolean replaces = ledger.stream().anyMatch(r -> r.kind().equals(a.kind()) && r.key().equals(a.key())
+      boolean replaces = ledger.stream().anyMatch(r -> r.kind() == a.kind() && r.key().equals(a.key())
           && r.tableDatabase().equals(a.table().database()) && r.tableName().equals(a.table().table())
-          && !r.object().equals(a.object()) && active(r.parsedState()));
+          && !r.object().equals(a.object()) && active(r.state()));
       verb = replaces ? Verb.CHANGE : Verb.ADD;
       reason = replaces ? "the declaration changed; the previous object retires" : "";
     } else if (state == LedgerState.RETIRED) {

@@ -59,7 +59,7 @@ final class Install {
   /** The ledger row for {@code a} in state installing (a retired one is taken back). */
   private static LedgerRow start(Session s, Accelerator a) throws SQLException {
     LedgerRow row = s.ledger.get(Planner.identity(a));
-    if (row == null || row.parsedState() == LedgerState.PRUNED) {
+    if (row == null || row.state() == LedgerState.PRUNED) {
       row = Rows.of(a, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
     } else {
       row = row.withRetirement(LedgerState.INSTALLING, null, null, null, s.now(), next())
@@ -72,7 +72,7 @@ final class Install {
   private static void rollup(Session s, Accelerator.Rollup r) throws SQLException, InstallException {
     String db = r.table().database();
     LedgerRow row = s.ledger.get(Planner.identity(r));
-    boolean fresh = row == null || row.cutover() == null || row.parsedState() == LedgerState.PRUNED;
+    boolean fresh = row == null || row.cutover() == null || row.state() == LedgerState.PRUNED;
     if (fresh) {
       // the cutover is planned when the view is about to be created, never before slower steps
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
@@ -82,9 +82,9 @@ final class Install {
     if (!fresh && row.retentionSeconds() != r.retentionSeconds()) {
       s.execute(RollupDdl.modifyTtl(r, s.placement()));
       LedgerRow before = row;
-      row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.parse(row.state()), s.now())
+      row = Rows.of(r, s.plan.namespace(), s.plan.revision(), row.state(), s.now())
           .withBackfill(row.cutover(), row.backfillFloor(), row.backfilledFrom(), s.now(), next())
-          .withQuarantine(LedgerState.parse(row.state()), before.quarantine(), before.quarantineDays(), s.now(), next());
+          .withQuarantine(row.state(), before.quarantine(), before.quarantineDays(), s.now(), next());
       s.record(row);
     }
     String mv = statement(s, db, r.materializedView());
@@ -115,8 +115,8 @@ final class Install {
     }
     objectRecorded(s, r);
     // a quarantined rollup stays so until Repair has rewritten its days
-    LedgerState state = row.parsedState() == LedgerState.QUARANTINED ? LedgerState.QUARANTINED
-        : row.parsedState() == LedgerState.READY && row.backfilledFrom() != null ? LedgerState.READY
+    LedgerState state = row.state() == LedgerState.QUARANTINED ? LedgerState.QUARANTINED
+        : row.state() == LedgerState.READY && row.backfilledFrom() != null ? LedgerState.READY
         : LedgerState.BACKFILLING;
     s.record(row.withRetirement(state, null, null, null, s.now(), next()).withRevision(s.plan.revision(), s.now(),
         next()));
@@ -201,7 +201,7 @@ final class Install {
       s.writer.recordObject(db, r.materializedView(), r.materializedView(), "materialized_view", r.key(), settings,
           false);
     } else if (!(a instanceof Accelerator.StoredColumn c && c.existing())) {
-      s.writer.recordObject(db, a.table().table(), a.object(), a.kind(), a.key(), settings, false);
+      s.writer.recordObject(db, a.table().table(), a.object(), a.kind().text(), a.key(), settings, false);
     }
   }
 

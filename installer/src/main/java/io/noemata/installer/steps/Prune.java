@@ -51,7 +51,7 @@ public final class Prune {
       }
     }
     for (LedgerRow r : plan.ledger()) {
-      if (r.parsedState() == LedgerState.RETIRED) {
+      if (r.state() == LedgerState.RETIRED) {
         (r.pruneAfter() != null && !now.isBefore(r.pruneAfter()) ? dropped : waiting)
             .add(describe(r) + (r.pruneAfter() == null ? "" : " (prune after " + r.pruneAfter() + ")"));
       }
@@ -69,7 +69,7 @@ public final class Prune {
         }
       }
       for (LedgerRow r : List.copyOf(s.ledger.values())) {
-        if (r.parsedState() == LedgerState.RETIRED && r.pruneAfter() != null && !now.isBefore(r.pruneAfter())) {
+        if (r.state() == LedgerState.RETIRED && r.pruneAfter() != null && !now.isBefore(r.pruneAfter())) {
           drop(s, r);
           s.record(r.withRetirement(LedgerState.PRUNED, r.retiredAt(), r.pruneAfter(), now, now, Install.next()));
         }
@@ -109,18 +109,18 @@ public final class Prune {
     PhysicalName table = new PhysicalName(db, r.tableName());
     PhysicalName storage = s.plan.server().distributedOver(db, r.tableName()).orElse(table);
     switch (r.kind()) {
-      case LedgerRow.KIND_ROLLUP -> {
+      case ROLLUP -> {
         s.execute(RollupDdl.dropMaterializedView(db, Names.materializedView(r.object()), p));
         boolean viewInUse = s.ledger.values().stream().anyMatch(o -> o != r && o.stableView().equals(r.stableView())
-            && o.tableDatabase().equals(db) && o.parsedState() != LedgerState.RETIRED
-            && o.parsedState() != LedgerState.PRUNED);
+            && o.tableDatabase().equals(db) && o.state() != LedgerState.RETIRED
+            && o.state() != LedgerState.PRUNED);
         if (!viewInUse) {
           s.execute(RollupDdl.dropMaterializedView(db, r.stableView(), p));
         }
         s.execute(RollupDdl.dropTable(db, r.object(), p));
         s.execute(RollupDdl.dropTable(db, Names.localTarget(r.object()), p)); // a Distributed rollup's, if any
       }
-      case LedgerRow.KIND_COLUMN -> {
+      case COLUMN -> {
         if (r.object().startsWith(Names.PREFIX)) {
           if (!storage.equals(table)) {
             s.execute(ColumnDdl.drop(db, r.tableName(), r.object(), p)); // first where it is read
@@ -128,11 +128,10 @@ public final class Prune {
           s.execute(ColumnDdl.drop(storage.database(), storage.table(), r.object(), p));
         }
       }
-      case LedgerRow.KIND_INDEX -> s.execute(IndexDdl.drop(storage.database(), storage.table(), r.object(), p));
-      case LedgerRow.KIND_PROJECTION -> s.execute(ProjectionDdl.drop(storage.database(), storage.table(), r.object(), p));
-      default -> { } // a kind from a later format: leave it
+      case INDEX -> s.execute(IndexDdl.drop(storage.database(), storage.table(), r.object(), p));
+      case PROJECTION -> s.execute(ProjectionDdl.drop(storage.database(), storage.table(), r.object(), p));
     }
-    s.writer.recordObject(db, r.tableName(), r.object(), r.kind(), r.key(), java.util.Map.of("pruned_at",
+    s.writer.recordObject(db, r.tableName(), r.object(), r.kind().text(), r.key(), java.util.Map.of("pruned_at",
         s.now().toString()), true);
   }
 }

@@ -164,6 +164,6 @@ public final class Publish {
 
   /** The current ledger rows, for status. */
   public static List<LedgerRow> activeRows(List<LedgerRow> rows) {
-    return rows.stream().filter(r -> r.parsedState() != LedgerState.PRUNED).toList();
+    return rows.stream().filter(r -> r.state() != LedgerState.PRUNED).toList();
   }
 }

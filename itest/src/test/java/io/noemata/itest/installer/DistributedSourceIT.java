@@ -346,7 +346,7 @@ class DistributedSourceIT {
         + "'"));
     assertEquals(List.of(), rows("SELECT name FROM system.tables WHERE database = '" + DB + "' AND startsWith(name, '"
         + spans + "')"));
-    assertEquals(2, rollups().stream().filter(r -> r.parsedState() != io.noemata.core.ledger.LedgerState.PRUNED).count());
+    assertEquals(2, rollups().stream().filter(r -> r.state() != io.noemata.core.ledger.LedgerState.PRUNED).count());
     assertTrue(engine(rollups().stream().filter(r -> r.key().equals("logs_1m")).findFirst().orElseThrow().object()
         + "_local").endsWith("AggregatingMergeTree"), "the other rollups stay");
   }
@@ -369,7 +369,7 @@ class DistributedSourceIT {
   }
 
   private static List<LedgerRow> rollups() throws SQLException {
-    return LedgerReader.rows(plain, DB, "noemata").stream().filter(r -> r.kind().equals(LedgerRow.KIND_ROLLUP)).toList();
+    return LedgerReader.rows(plain, DB, "noemata").stream().filter(r -> r.kind() == io.noemata.core.ledger.LedgerKind.ROLLUP).toList();
   }
 
   private static String engine(String table) throws SQLException {
