@@ -4,6 +4,9 @@ import io.noemata.core.catalog.Measure;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.sql.Literals;
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemColumn;
+import io.noemata.core.system.SystemTables;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -33,15 +36,8 @@ public final class LedgerReader {
 
   /** Databases holding {@code <namespace>_resource_ledger}, sorted. */
   public static List<String> ledgerDatabases(Connection c, String namespace) throws SQLException {
-    List<String> out = new ArrayList<>();
-    String sql = "SELECT database FROM system.tables WHERE name = "
-        + Literals.string(LedgerSchema.ledgerTable(namespace)) + " ORDER BY database";
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
+    return SystemTables.names(c, new Scope.Named(LedgerSchema.ledgerTable(namespace))).stream()
+        .map(TableName::database).toList();
   }
 
   /** A ledger found on the server: its database and the namespace its table name carries. */
@@ -58,20 +54,19 @@ public final class LedgerReader {
    */
   public static List<Ledger> allLedgers(Connection c) throws SQLException {
     String suffix = LedgerSchema.ledgerTable("x").substring(1);
-    String sql = "SELECT database, table FROM system.columns WHERE endsWith(table, " + Literals.string(suffix)
-        + ") AND database NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema') AND name IN ("
-        + String.join(", ", DESCRIBING.stream().map(Literals::string).toList()) + ") GROUP BY database, table"
-        + " HAVING count() = " + DESCRIBING.size() + " ORDER BY database, table";
-    List<Ledger> out = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        String table = rs.getString(2);
-        String namespace = table.substring(0, table.length() - suffix.length());
-        if (LedgerSchema.isNamespace(namespace)) {
-          out.add(new Ledger(rs.getString(1), namespace));
-        }
+    Map<List<String>, Set<String>> described = new LinkedHashMap<>();
+    for (SystemColumn col : SystemTables.columns(c, new Scope.NamedEnding(suffix))) {
+      if (DESCRIBING.contains(col.name())) {
+        described.computeIfAbsent(List.of(col.database(), col.table()), k -> new HashSet<>()).add(col.name());
       }
     }
+    List<Ledger> out = new ArrayList<>();
+    described.forEach((table, names) -> {
+      String namespace = table.get(1).substring(0, table.get(1).length() - suffix.length());
+      if (names.size() == DESCRIBING.size() && LedgerSchema.isNamespace(namespace)) {
+        out.add(new Ledger(table.get(0), namespace));
+      }
+    });
     return out;
   }
 
@@ -203,25 +198,14 @@ public final class LedgerReader {
   /** The names of the tables and views of {@code db} ({@code system.tables}). */
   public static Set<String> tablesOf(Connection c, String db) throws SQLException {
     Set<String> out = new HashSet<>();
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT name FROM system.tables WHERE database = " + Literals.string(db))) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
+    SystemTables.names(c, new Scope.Databases(Set.of(db))).forEach(t -> out.add(t.table()));
     return out;
   }
 
   /** {@code system.columns} name to type for one table. */
   public static Map<String, String> columnTypes(Connection c, String db, String table) throws SQLException {
     Map<String, String> out = new LinkedHashMap<>();
-    String sql = "SELECT name, type FROM system.columns WHERE database = " + Literals.string(db)
-        + " AND table = " + Literals.string(table) + " ORDER BY position";
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.put(rs.getString(1), rs.getString(2));
-      }
-    }
+    SystemTables.columns(c, new Scope.Table(db, table)).forEach(col -> out.put(col.name(), col.type()));
     return out;
   }
 

@@ -2,7 +2,9 @@ package io.noemata.installer.steps;
 
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
-import io.noemata.core.sql.Literals;
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemTable;
+import io.noemata.core.system.SystemTables;
 import io.noemata.installer.ddl.ColumnDdl;
 import io.noemata.installer.ddl.IndexDdl;
 import io.noemata.installer.ddl.ProjectionDdl;
@@ -10,9 +12,7 @@ import io.noemata.installer.ddl.RollupDdl;
 import io.noemata.installer.ledger.Rows;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.Planner;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -169,20 +169,13 @@ final class Install {
 
   /** {type, default_kind, default_expression} of the stored column, or null when absent. */
   private static String[] column(Session s, Accelerator.StoredColumn c) throws SQLException {
-    String sql = "SELECT type, default_kind, default_expression FROM system.columns WHERE database = "
-        + Literals.string(c.storage().database()) + " AND table = " + Literals.string(c.storage().table())
-        + " AND name = " + Literals.string(c.object());
-    try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      return rs.next() ? new String[] {rs.getString(1), rs.getString(2), rs.getString(3)} : null;
-    }
+    Scope table = new Scope.Table(c.storage().database(), c.storage().table());
+    return SystemTables.columns(s.connection, table).stream().filter(col -> col.name().equals(c.object()))
+        .map(col -> new String[] {col.type(), col.defaultKind(), col.defaultExpression()}).findFirst().orElse(null);
   }
 
   static String statement(Session s, String db, String table) throws SQLException {
-    String sql = "SELECT create_table_query FROM system.tables WHERE database = " + Literals.string(db)
-        + " AND name = " + Literals.string(table);
-    try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      return rs.next() ? rs.getString(1) : null;
-    }
+    return SystemTables.table(s.connection, db, table).map(SystemTable::createTableQuery).orElse(null);
   }
 
   /** The objects table: each object with its kind and settings, so the storage describes itself. */
@@ -196,7 +189,7 @@ final class Install {
       String written = statement(s, db, r.materializedView());
       settings.put("server_statement", written);
       // drift is compared with the statement as the server wrote it, by this digest
-      settings.put(io.noemata.installer.plan.ServerState.STATEMENT_DIGEST, written == null ? null
+      settings.put(io.noemata.installer.ledger.RecordedStatements.STATEMENT_DIGEST, written == null ? null
           : io.noemata.installer.ddl.Names.sha256Hex(written));
       s.writer.recordObject(db, r.materializedView(), r.materializedView(), "materialized_view", r.key(), settings,
           false);
