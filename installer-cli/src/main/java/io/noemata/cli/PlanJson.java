@@ -1,7 +1,7 @@
 package io.noemata.cli;
 
+import io.noemata.core.ledger.Json;
 import io.noemata.core.ledger.LedgerRow;
-import io.noemata.installer.ledger.Json;
 import io.noemata.installer.plan.Change;
 import io.noemata.installer.plan.Plan;
 import java.util.ArrayList;

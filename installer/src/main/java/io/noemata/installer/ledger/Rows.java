@@ -3,6 +3,7 @@ package io.noemata.installer.ledger;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.ledger.LedgerState;
+import io.noemata.core.ledger.LedgerWriter;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.StoredMeasure;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package io.noemata.installer.plan;
 
 import io.noemata.core.sql.Literals;
 import io.noemata.installer.ddl.Names;
-import io.noemata.installer.ledger.Json;
+import io.noemata.core.ledger.Json;
 import io.noemata.resources.catalog.CatalogException;
 import io.noemata.resources.catalog.JdbcCatalog;
 import io.noemata.resources.catalog.PhysicalColumn;

@@ -5,7 +5,7 @@ import io.noemata.core.system.Scope;
 import io.noemata.core.system.SystemColumn;
 import io.noemata.core.system.SystemTable;
 import io.noemata.core.system.SystemTables;
-import io.noemata.installer.ledger.RecordedStatements;
+import io.noemata.core.ledger.RecordedStatements;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.HashMap;

@@ -189,7 +189,7 @@ final class Install {
       String written = statement(s, db, r.materializedView());
       settings.put("server_statement", written);
       // drift is compared with the statement as the server wrote it, by this digest
-      settings.put(io.noemata.installer.ledger.RecordedStatements.STATEMENT_DIGEST, written == null ? null
+      settings.put(io.noemata.core.ledger.RecordedStatements.STATEMENT_DIGEST, written == null ? null
           : io.noemata.installer.ddl.Names.sha256Hex(written));
       s.writer.recordObject(db, r.materializedView(), r.materializedView(), "materialized_view", r.key(), settings,
           false);
@@ -199,7 +199,7 @@ final class Install {
   }
 
   static long next() {
-    return io.noemata.installer.ledger.LedgerWriter.nextVersion();
+    return io.noemata.core.ledger.LedgerWriter.nextVersion();
   }
 
   static void sleepUntil(Session s, Instant t) throws SQLException, InstallException {

@@ -1,6 +1,5 @@
-package io.noemata.installer.ledger;
+package io.noemata.core.ledger;
 
-import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
 import java.sql.Connection;
 import java.sql.ResultSet;

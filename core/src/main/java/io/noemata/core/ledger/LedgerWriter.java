@@ -1,10 +1,6 @@
-package io.noemata.installer.ledger;
+package io.noemata.core.ledger;
 
-import io.noemata.core.ledger.LedgerRow;
-import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
-import io.noemata.installer.ddl.LedgerDdl;
-import io.noemata.installer.ddl.Placement;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -25,15 +21,15 @@ public final class LedgerWriter {
 
   private final Connection connection;
   private final String namespace;
-  private final Placement placement;
+  private final LedgerPlacement placement;
 
   /** A writer on one server. */
   public LedgerWriter(Connection connection, String namespace) {
-    this(connection, namespace, Placement.SINGLE);
+    this(connection, namespace, LedgerPlacement.HERE);
   }
 
   /** A writer creating its tables where {@code placement} says (ON CLUSTER, replicated). */
-  public LedgerWriter(Connection connection, String namespace, Placement placement) {
+  public LedgerWriter(Connection connection, String namespace, LedgerPlacement placement) {
     this.connection = connection;
     this.namespace = namespace;
     this.placement = placement;
