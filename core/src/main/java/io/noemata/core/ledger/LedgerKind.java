@@ -1,6 +1,5 @@
 package io.noemata.core.ledger;
 
-import java.util.Locale;
 import java.util.Optional;
 
 /** The {@code kind} of a ledger row: which sort of accelerator it records, stored as its lower-case name. */
@@ -16,10 +15,10 @@ public enum LedgerKind {
 
   /** The stored spelling, also what plans and status print. */
   public String text() {
-    return name().toLowerCase(Locale.ROOT);
+    return Spelling.of(this);
   }
 
-  /** The stored spelling, so messages and plans read as the ledger column does. */
+  /** The stored spelling, so messages read as the ledger column does. */
   @Override
   public String toString() {
     return text();
@@ -27,11 +26,6 @@ public enum LedgerKind {
 
   /** The kind stored as {@code text}; empty for one a later release added. */
   public static Optional<LedgerKind> parse(String text) {
-    for (LedgerKind k : values()) {
-      if (k.text().equals(text)) {
-        return Optional.of(k);
-      }
-    }
-    return Optional.empty();
+    return Spelling.parse(values(), text);
   }
 }

@@ -1,6 +1,5 @@
 package io.noemata.core.ledger;
 
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -28,7 +27,7 @@ public enum LedgerState {
 
   /** The stored spelling. */
   public String text() {
-    return name().toLowerCase(Locale.ROOT);
+    return Spelling.of(this);
   }
 
   /** The stored spelling, so messages read as the ledger column does. */
@@ -39,11 +38,6 @@ public enum LedgerState {
 
   /** The state stored as {@code text}; empty for a state this release does not know. */
   public static Optional<LedgerState> parse(String text) {
-    for (LedgerState s : values()) {
-      if (s.text().equals(text)) {
-        return Optional.of(s);
-      }
-    }
-    return Optional.empty();
+    return Spelling.parse(values(), text);
   }
 }

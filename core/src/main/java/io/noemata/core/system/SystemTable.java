@@ -1,15 +1,8 @@
 package io.noemata.core.system;
 
-import java.util.Objects;
-
 /**
- * One row of {@code system.tables}: a table or view with its engine and its statement as the
- * server writes it (drift is compared in those words).
+ * One row of {@code system.tables}: a table or view with its engine, its statement as the server
+ * writes it (drift is compared in those words) and its sorting key (empty for a view).
  */
-public record SystemTable(String database, String name, String engine, String engineFull, String createTableQuery) {
-
-  public SystemTable {
-    Objects.requireNonNull(database, "database");
-    Objects.requireNonNull(name, "name");
-  }
-}
+public record SystemTable(String database, String name, String engine, String engineFull, String createTableQuery,
+    String sortingKey) {}

@@ -23,9 +23,9 @@ public final class SystemTables {
 
   /** The tables and views of {@code scope}, by database and name. */
   public static List<SystemTable> tables(Connection c, Scope scope) throws SQLException {
-    return read(c, "SELECT database, name, engine, engine_full, create_table_query FROM system.tables", scope, "name",
-        " ORDER BY database, name", rs -> new SystemTable(rs.getString(1), rs.getString(2), rs.getString(3),
-            rs.getString(4), rs.getString(5)));
+    return read(c, "SELECT database, name, engine, engine_full, create_table_query, sorting_key FROM system.tables",
+        scope, "name", " ORDER BY database, name", rs -> new SystemTable(rs.getString(1), rs.getString(2),
+            rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)));
   }
 
   /** Only the names of the tables and views of {@code scope}: what a reader needs that asks which exist. */

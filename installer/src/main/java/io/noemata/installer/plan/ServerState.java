@@ -26,13 +26,6 @@ public record ServerState(Map<String, String[]> columns, Map<String, String> ind
     io.noemata.installer.ddl.Placement placement) {
 
   public ServerState {
-    columns = Map.copyOf(columns);
-    indexes = Map.copyOf(indexes);
-    projections = Set.copyOf(projections);
-    tables = Map.copyOf(tables);
-    engines = Map.copyOf(engines);
-    recordedDigests = Map.copyOf(recordedDigests);
-    uneven = Set.copyOf(uneven);
     java.util.Objects.requireNonNull(placement, "placement");
   }
 
