@@ -3,6 +3,7 @@ package io.noemata.installer.plan;
 import io.noemata.core.expr.Canonical;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
+import io.noemata.core.system.SystemColumn;
 import io.noemata.installer.ddl.Placement;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,13 +31,13 @@ final class Drift {
     if (a instanceof Accelerator.StoredColumn c) {
       List<String> tables = c.spread().isPresent() && !c.existing() ? List.of(t, a.table().table()) : List.of(t);
       for (String table : tables) {
-        String[] col = server.columns().get(db + "." + table + "." + c.object());
+        SystemColumn col = server.columns().get(db + "." + table + "." + c.object());
         if (col == null) {
           return "column " + c.object() + " is missing" + (table.equals(t) ? "" : " on the Distributed table " + table);
         }
-        if (!c.existing() && (!col[1].equals("MATERIALIZED") || !c.expression().equals(canonical(col[2])))) {
-          return "column " + c.object() + " of " + table + " is " + (col[1].isEmpty() ? "not MATERIALIZED"
-              : col[1] + " " + col[2]);
+        if (!c.existing() && (!col.materialized() || !c.expression().equals(canonical(col.defaultExpression())))) {
+          return "column " + c.object() + " of " + table + " is " + (col.defaultKind().isEmpty() ? "not MATERIALIZED"
+              : col.defaultKind() + " " + col.defaultExpression());
         }
         if (server.unevenOnCluster(db + "." + table + "." + c.object())) {
           return "column " + c.object() + " of " + table + " is missing or different" + everywhere;

@@ -15,13 +15,13 @@ import java.util.Set;
 
 /**
  * What the server reports in the plan's databases, keyed {@code db.table} or {@code db.table.object}:
- * columns (type and default expression), skip indexes, projections, and tables with their statement
+ * columns (as {@code system.columns} has them), skip indexes, projections, and tables with their statement
  * as the server writes it (drift is compared in the server's own words). On a cluster, also which
  * of those are not the same on every server of it ({@code uneven}: read through
  * {@code clusterAllReplicas}, a key some server lacks or writes otherwise), and where statements run.
  * Read once by {@code Publish}; the {@link Planner} only compares it.
  */
-public record ServerState(Map<String, String[]> columns, Map<String, String> indexes, Set<String> projections,
+public record ServerState(Map<String, SystemColumn> columns, Map<String, String> indexes, Set<String> projections,
     Map<String, String> tables, Map<String, String> engines, Map<String, String> recordedDigests, Set<String> uneven,
     io.noemata.installer.ddl.Placement placement) {
 
@@ -42,11 +42,9 @@ public record ServerState(Map<String, String[]> columns, Map<String, String> ind
       return new ServerState(Map.of(), Map.of(), Set.of(), Map.of(), Map.of(), Map.of(), Set.of(), placement);
     }
     Scope scope = new Scope.Databases(databases);
-    Map<String, String[]> columns = new HashMap<>();
-    for (SystemColumn col : SystemTables.columns(c, scope)) {
-      columns.put(col.database() + "." + col.table() + "." + col.name(),
-          new String[] {col.type(), col.defaultKind(), col.defaultExpression()});
-    }
+    Map<String, SystemColumn> columns = new HashMap<>();
+    SystemTables.columns(c, scope).forEach(col -> columns.put(col.database() + "." + col.table() + "." + col.name(),
+        col));
     Map<String, String> indexes = new HashMap<>();
     SystemTables.indexes(c, scope).forEach(i -> indexes.put(i.database() + "." + i.table() + "." + i.name(),
         i.typeFull()));

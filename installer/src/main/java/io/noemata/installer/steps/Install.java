@@ -37,7 +37,7 @@ final class Install {
     }
     LedgerRow row = start(s, a);
     if (a instanceof Accelerator.StoredColumn c && !c.existing()) {
-      executeAll(s, ColumnDdl.statements(c, s.placement(), column(s, c) != null));
+      executeAll(s, ColumnDdl.statements(c, s.placement(), present(s, c)));
     } else if (a instanceof Accelerator.SkipIndex i) {
       executeAll(s, IndexDdl.statements(i, s.placement()));
     } else if (a instanceof Accelerator.Projection p) {
@@ -167,11 +167,10 @@ final class Install {
         .orElseThrow(() -> new IllegalStateException("from rollup " + r.from() + " not planned"));
   }
 
-  /** {type, default_kind, default_expression} of the stored column, or null when absent. */
-  private static String[] column(Session s, Accelerator.StoredColumn c) throws SQLException {
+  /** Whether the table holding the rows already has the stored column (a previous run added it). */
+  private static boolean present(Session s, Accelerator.StoredColumn c) throws SQLException {
     Scope table = new Scope.Table(c.storage().database(), c.storage().table());
-    return SystemTables.columns(s.connection, table).stream().filter(col -> col.name().equals(c.object()))
-        .map(col -> new String[] {col.type(), col.defaultKind(), col.defaultExpression()}).findFirst().orElse(null);
+    return SystemTables.columns(s.connection, table).stream().anyMatch(col -> col.name().equals(c.object()));
   }
 
   static String statement(Session s, String db, String table) throws SQLException {

@@ -132,13 +132,13 @@ class PlannerTest {
     ServerFixture server = ServerFixture.with(ROUTE, r);
     // the same expression as the server prints it is not drift; another one is
     server.columns.put("traces.otel_traces." + ROUTE.object(),
-        new String[] {"String", "MATERIALIZED", "lower(SpanAttributes['http.route'])"});
+        ServerFixture.column("otel_traces", ROUTE.object(), "MATERIALIZED", "lower(SpanAttributes['http.route'])"));
     server.tables.put("traces." + r.materializedView(), "CREATE MATERIALIZED VIEW edited by hand");
     Plan p = plan(List.of(ROUTE, r), server.single(), row(ROUTE, LedgerState.READY), row(r, LedgerState.READY));
     assertEquals(Verb.KEEP, p.changes().get(0).verb(), p.text());
     assertEquals("materialized view " + r.materializedView() + " changed on the server", p.changes().get(1).reason());
 
-    server.columns.put("traces.otel_traces." + ROUTE.object(), new String[] {"String", "", ""});
+    server.columns.put("traces.otel_traces." + ROUTE.object(), ServerFixture.column("otel_traces", ROUTE.object(), "", ""));
     Change c = plan(List.of(ROUTE), server.single(), row(ROUTE, LedgerState.READY)).changes().get(0);
     assertEquals("column __nm_aaaaaaaaaaaaaaaa of otel_traces is not MATERIALIZED", c.reason());
   }

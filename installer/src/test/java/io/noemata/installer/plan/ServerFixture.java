@@ -1,5 +1,6 @@
 package io.noemata.installer.plan;
 
+import io.noemata.core.system.SystemColumn;
 import io.noemata.installer.ddl.Names;
 import io.noemata.installer.ddl.Placement;
 import java.util.HashMap;
@@ -13,7 +14,7 @@ import java.util.Set;
  */
 final class ServerFixture {
 
-  final Map<String, String[]> columns = new HashMap<>();
+  final Map<String, SystemColumn> columns = new HashMap<>();
   final Map<String, String> indexes = new HashMap<>();
   final Set<String> projections = new HashSet<>();
   final Map<String, String> tables = new HashMap<>();
@@ -32,7 +33,7 @@ final class ServerFixture {
   private void install(Accelerator a) {
     String at = a.table().database() + "." + a.storage().table() + ".";
     if (a instanceof Accelerator.StoredColumn c) {
-      columns.put(at + c.object(), new String[] {c.type(), "MATERIALIZED", c.expression()});
+      columns.put(at + c.object(), column(a.storage().table(), c.object(), "MATERIALIZED", c.expression()));
     } else if (a instanceof Accelerator.SkipIndex i) {
       indexes.put(at + i.object(), i.typeSql());
     } else if (a instanceof Accelerator.Projection p) {
@@ -46,6 +47,11 @@ final class ServerFixture {
       digests.put(db + r.materializedView(), Names.sha256Hex(mv));
       tables.put(db + r.stableView(), "CREATE VIEW " + r.stableView() + " AS SELECT * FROM " + r.object());
     }
+  }
+
+  /** A column of {@code traces.table} as {@code system.columns} reports it. */
+  static SystemColumn column(String table, String name, String defaultKind, String expression) {
+    return new SystemColumn("traces", table, name, "String", defaultKind, expression);
   }
 
   ServerState on(Placement placement) {
