@@ -25,6 +25,9 @@ import io.noemata.cli.demo.DashboardQuery;
 import io.noemata.cli.demo.DashboardRun;
 import io.noemata.cli.demo.DemoProject;
 import io.noemata.cli.demo.PanelResult;
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemTable;
+import io.noemata.core.system.SystemTables;
 import io.noemata.driver.NoemataConnection;
 import io.noemata.embedded.EmbeddedClickHouse;
 import io.noemata.embedded.http.HttpFrontend;
@@ -179,12 +182,9 @@ final class BenchCommand implements Callable<Integer> {
       }
     };
     Publish.run(ProjectReader.read(project), plain, InstallOptions.defaults("noemata-bench", timing).withCutoverDelay(Duration.ZERO), false);
-    String target;
-    try (Statement s = plain.createStatement(); ResultSet rs = s.executeQuery("SELECT name FROM system.tables WHERE database = 'otel'"
-        + " AND name LIKE 'noemata_rollup_logs_logs_1m__%' AND name NOT LIKE '%_mv' AND engine = 'AggregatingMergeTree'")) {
-      rs.next();
-      target = rs.getString(1);
-    }
+    String target = SystemTables.tables(plain, new Scope.Databases(java.util.Set.of("otel"))).stream()
+        .filter(t -> t.name().startsWith("noemata_rollup_logs_logs_1m__") && !t.name().endsWith("_mv")
+            && t.engine().equals("AggregatingMergeTree")).map(SystemTable::name).findFirst().orElseThrow();
     long bare;
     try (Statement s = plain.createStatement()) {
       s.execute("CREATE TABLE otel.bench_bare AS otel.`" + target + "`");

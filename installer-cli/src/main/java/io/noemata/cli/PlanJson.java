@@ -1,7 +1,7 @@
 package io.noemata.cli;
 
+import io.noemata.core.ledger.Json;
 import io.noemata.core.ledger.LedgerRow;
-import io.noemata.installer.ledger.Json;
 import io.noemata.installer.plan.Change;
 import io.noemata.installer.plan.Plan;
 import java.util.ArrayList;
@@ -27,7 +27,7 @@ final class PlanJson {
     for (Change c : p.changes()) {
       Map<String, Object> x = new LinkedHashMap<>();
       x.put("action", c.verb().word());
-      x.put("kind", c.kind());
+      x.put("kind", c.kind().text());
       x.put("key", c.key());
       x.put("table", c.table());
       x.put("object", c.object());
@@ -43,12 +43,12 @@ final class PlanJson {
     List<Object> out = new ArrayList<>();
     for (LedgerRow r : rows) {
       Map<String, Object> x = new LinkedHashMap<>();
-      x.put("kind", r.kind());
+      x.put("kind", r.kind().text());
       x.put("key", r.key());
       x.put("table", r.tableDatabase() + "." + r.tableName());
       x.put("object", r.object());
       x.put("content_hash", r.contentHash());
-      x.put("state", r.state());
+      x.put("state", r.state().text());
       x.put("async", r.async());
       x.put("file", r.file());
       x.put("revision", r.revision());

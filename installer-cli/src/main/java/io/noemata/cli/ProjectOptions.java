@@ -1,7 +1,7 @@
 package io.noemata.cli;
 
-import io.noemata.installer.lock.LockHeldException;
-import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.core.ledger.LockHeldException;
+import io.noemata.core.ledger.NamespaceLock;
 import io.noemata.installer.plan.PlanException;
 import io.noemata.installer.steps.InstallException;
 import io.noemata.installer.steps.InstallOptions;

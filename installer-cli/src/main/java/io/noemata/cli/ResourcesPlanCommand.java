@@ -1,7 +1,7 @@
 package io.noemata.cli;
 
 import io.noemata.installer.plan.Plan;
-import io.noemata.installer.plan.Planner;
+import io.noemata.installer.steps.Publish;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
@@ -25,7 +25,7 @@ final class ResourcesPlanCommand implements Callable<Integer> {
   public Integer call() {
     var read = options.read();
     try (Connection c = options.connect()) {
-      Plan plan = ProjectOptions.userErrors("plan", () -> Planner.plan(read, c, options.cluster()));
+      Plan plan = ProjectOptions.userErrors("plan", () -> Publish.plan(read, c, options.cluster()));
       if (revision != null && !revision.equals(plan.revision())) {
         throw new UserError("revision " + revision + " is not the project on disk (revision " + plan.revision()
             + "); check out that revision's files and run noemata resources plan again", 2);

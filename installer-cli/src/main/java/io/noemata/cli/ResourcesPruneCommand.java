@@ -1,6 +1,6 @@
 package io.noemata.cli;
 
-import io.noemata.installer.ledger.Json;
+import io.noemata.core.ledger.Json;
 import io.noemata.installer.steps.Prune;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package io.noemata.cli;
 
-import io.noemata.installer.lock.LockHeldException;
-import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.core.ledger.LockHeldException;
+import io.noemata.core.ledger.NamespaceLock;
 import io.noemata.installer.online.OnlineRollupCheck;
 import io.noemata.installer.online.Quarantine;
 import io.noemata.resources.parse.NotAProjectException;

@@ -4,6 +4,9 @@ import io.noemata.core.catalog.Measure;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.sql.Literals;
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemColumn;
+import io.noemata.core.system.SystemTables;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -13,12 +16,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.HashSet;
 
 /**
  * Reads the ledger back with plain JDBC: the rows themselves (installer, {@code resources status})
@@ -32,15 +36,8 @@ public final class LedgerReader {
 
   /** Databases holding {@code <namespace>_resource_ledger}, sorted. */
   public static List<String> ledgerDatabases(Connection c, String namespace) throws SQLException {
-    List<String> out = new ArrayList<>();
-    String sql = "SELECT database FROM system.tables WHERE name = "
-        + Literals.string(LedgerSchema.ledgerTable(namespace)) + " ORDER BY database";
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
+    return SystemTables.names(c, new Scope.Named(LedgerSchema.ledgerTable(namespace))).stream()
+        .map(TableName::database).toList();
   }
 
   /** A ledger found on the server: its database and the namespace its table name carries. */
@@ -57,20 +54,19 @@ public final class LedgerReader {
    */
   public static List<Ledger> allLedgers(Connection c) throws SQLException {
     String suffix = LedgerSchema.ledgerTable("x").substring(1);
-    String sql = "SELECT database, table FROM system.columns WHERE endsWith(table, " + Literals.string(suffix)
-        + ") AND database NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema') AND name IN ("
-        + String.join(", ", DESCRIBING.stream().map(Literals::string).toList()) + ") GROUP BY database, table"
-        + " HAVING count() = " + DESCRIBING.size() + " ORDER BY database, table";
-    List<Ledger> out = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        String table = rs.getString(2);
-        String namespace = table.substring(0, table.length() - suffix.length());
-        if (LedgerSchema.isNamespace(namespace)) {
-          out.add(new Ledger(rs.getString(1), namespace));
-        }
+    Map<List<String>, Set<String>> described = new LinkedHashMap<>();
+    for (SystemColumn col : SystemTables.columns(c, new Scope.NamedEnding(suffix))) {
+      if (DESCRIBING.contains(col.name())) {
+        described.computeIfAbsent(List.of(col.database(), col.table()), k -> new HashSet<>()).add(col.name());
       }
     }
+    List<Ledger> out = new ArrayList<>();
+    described.forEach((table, names) -> {
+      String namespace = table.get(1).substring(0, table.get(1).length() - suffix.length());
+      if (names.size() == DESCRIBING.size() && LedgerSchema.isNamespace(namespace)) {
+        out.add(new Ledger(table.get(0), namespace));
+      }
+    });
     return out;
   }
 
@@ -82,7 +78,10 @@ public final class LedgerReader {
     return ledgerDatabases(c, namespace).stream().map(db -> new Ledger(db, namespace)).toList();
   }
 
-  /** Every current row of the ledger in {@code database} (empty when it has none). */
+  /**
+   * Every current row of the ledger in {@code database} (empty when it has none) whose kind and
+   * state this release knows.
+   */
   public static List<LedgerRow> rows(Connection c, String database, String namespace) throws SQLException {
     // Arrays travel as comma-joined hex and instants as epoch numbers: the same on every JDBC driver.
     String sql = "SELECT format_version, namespace, kind, key, table_database, table_name, object, content_hash,"
@@ -99,8 +98,13 @@ public final class LedgerReader {
     List<LedgerRow> out = new ArrayList<>();
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       while (rs.next()) {
-        out.add(new LedgerRow(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-            rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getInt(10) != 0,
+        Optional<LedgerKind> kind = LedgerKind.parse(rs.getString(3));
+        Optional<LedgerState> state = LedgerState.parse(rs.getString(9));
+        if (kind.isEmpty() || state.isEmpty()) {
+          continue; // a later release's kind or state: this one leaves the row as it is
+        }
+        out.add(new LedgerRow(rs.getInt(1), rs.getString(2), kind.get(), rs.getString(4), rs.getString(5),
+            rs.getString(6), rs.getString(7), rs.getString(8), state.get(), rs.getInt(10) != 0,
             rs.getString(11), rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15),
             rs.getString(16), rs.getLong(17), rs.getLong(18), unhex(rs.getString(19)), unhex(rs.getString(20)),
             unhex(rs.getString(21)), unhex(rs.getString(22)), seconds(rs, 23), seconds(rs, 24), seconds(rs, 25),
@@ -142,7 +146,7 @@ public final class LedgerReader {
     for (String db : ledgerDatabases(c, namespace)) {
       Set<String> tables = tablesOf(c, db);
       for (LedgerRow row : rows(c, db, namespace)) {
-        if (!LedgerRow.KIND_ROLLUP.equals(row.kind()) || row.parsedState() != LedgerState.READY
+        if (row.kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
             || !tables.contains(row.object()) || !tables.contains(row.stableView())) {
           continue;
         }
@@ -194,25 +198,14 @@ public final class LedgerReader {
   /** The names of the tables and views of {@code db} ({@code system.tables}). */
   public static Set<String> tablesOf(Connection c, String db) throws SQLException {
     Set<String> out = new HashSet<>();
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT name FROM system.tables WHERE database = " + Literals.string(db))) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
+    SystemTables.names(c, new Scope.Databases(Set.of(db))).forEach(t -> out.add(t.table()));
     return out;
   }
 
   /** {@code system.columns} name to type for one table. */
   public static Map<String, String> columnTypes(Connection c, String db, String table) throws SQLException {
     Map<String, String> out = new LinkedHashMap<>();
-    String sql = "SELECT name, type FROM system.columns WHERE database = " + Literals.string(db)
-        + " AND table = " + Literals.string(table) + " ORDER BY position";
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.put(rs.getString(1), rs.getString(2));
-      }
-    }
+    SystemTables.columns(c, new Scope.Table(db, table)).forEach(col -> out.put(col.name(), col.type()));
     return out;
   }
 

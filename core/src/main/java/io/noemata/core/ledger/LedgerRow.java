@@ -13,13 +13,13 @@ import java.util.Objects;
 public record LedgerRow(
     int formatVersion,
     String namespace,
-    String kind,
+    LedgerKind kind,
     String key,
     String tableDatabase,
     String tableName,
     String object,
     String contentHash,
-    String state,
+    LedgerState state,
     boolean async,
     String file,
     String revision,
@@ -44,11 +44,6 @@ public record LedgerRow(
     String quarantine,
     List<LocalDate> quarantineDays) {
 
-  public static final String KIND_COLUMN = "column";
-  public static final String KIND_INDEX = "index";
-  public static final String KIND_PROJECTION = "projection";
-  public static final String KIND_ROLLUP = "rollup";
-
   public LedgerRow {
     for (Object o : new Object[] {namespace, kind, key, tableDatabase, tableName, object, contentHash, state,
         file, revision, declaration, stableView, sourceObject, timeColumn, updatedAt}) {
@@ -69,20 +64,15 @@ public record LedgerRow(
     }
   }
 
-  /** The state as an enum; null when a later format wrote a state this release does not know. */
-  public LedgerState parsedState() {
-    return LedgerState.parse(state);
-  }
-
   /** The identity of a row: newer versions of the same identity replace it. */
   public String identity() {
-    return tableDatabase + "." + tableName + "/" + kind + "/" + key + "/" + object;
+    return tableDatabase + "." + tableName + "/" + kind.text() + "/" + key + "/" + object;
   }
 
   /** A copy in another state, at {@code now}, with {@code version}. */
   public LedgerRow withState(LedgerState next, Instant now, long nextVersion) {
     return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
-        next.text(), async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
+        next, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
         retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
         backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion, quarantine, quarantineDays);
   }
@@ -99,7 +89,7 @@ public record LedgerRow(
   public LedgerRow withRetirement(LedgerState next, Instant retired, Instant pruneAt, Instant pruned, Instant now,
       long nextVersion) {
     return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
-        next.text(), async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
+        next, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
         retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
         backfilledFrom, retired, pruneAt, pruned, now, nextVersion, quarantine, quarantineDays);
   }
@@ -119,7 +109,7 @@ public record LedgerRow(
   public LedgerRow withQuarantine(LedgerState next, String reason, List<LocalDate> days, Instant now,
       long nextVersion) {
     return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
-        next.text(), async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
+        next, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
         retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
         backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion, reason, days);
   }

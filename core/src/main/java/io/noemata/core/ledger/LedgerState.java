@@ -1,10 +1,11 @@
 package io.noemata.core.ledger;
 
-import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The {@code state} of a ledger row, stored as its lower-case name. Later formats may add states;
- * a reader treats a state it does not know as not ready.
+ * a reader leaves a row in a state it does not know out (so it is never ready, resumed or retired
+ * by this release).
  */
 public enum LedgerState {
   /** Objects are being created; nothing may read them yet. */
@@ -26,16 +27,17 @@ public enum LedgerState {
 
   /** The stored spelling. */
   public String text() {
-    return name().toLowerCase(Locale.ROOT);
+    return Spelling.of(this);
   }
 
-  /** The state stored as {@code text}, or null for a state this release does not know. */
-  public static LedgerState parse(String text) {
-    for (LedgerState s : values()) {
-      if (s.text().equals(text)) {
-        return s;
-      }
-    }
-    return null;
+  /** The stored spelling, so messages read as the ledger column does. */
+  @Override
+  public String toString() {
+    return text();
+  }
+
+  /** The state stored as {@code text}; empty for a state this release does not know. */
+  public static Optional<LedgerState> parse(String text) {
+    return Spelling.parse(values(), text);
   }
 }

@@ -1,6 +1,10 @@
 /**
  * The resource ledger: the contract between the installer (which writes it) and the driver (which
- * reads ready rollups from it). Plain {@code java.sql}, no driver dependency.
+ * reads ready rollups from it). Plain {@code java.sql}, no driver dependency. The only code that
+ * touches the ledger, objects and lock tables: {@link io.noemata.core.ledger.LedgerReader} and
+ * {@link io.noemata.core.ledger.LedgerWriter} (rows), {@link io.noemata.core.ledger.RecordedStatements}
+ * (what the objects table recorded), {@link io.noemata.core.ledger.NamespaceLock} (the lock), and
+ * {@link io.noemata.core.ledger.LedgerSchema} with {@link io.noemata.core.ledger.LedgerDdl} (their DDL).
  *
  * <h2>Tables (format 1; later releases only add columns and states)</h2>
  * In every database the installer installs into (the database of the physical tables, so the
@@ -8,7 +12,7 @@
  * default). All three are {@code ReplacingMergeTree(version)}: a change is a new row with a larger
  * {@code version}; read them with {@code FINAL}. {@link io.noemata.core.ledger.LedgerSchema} holds
  * their DDL. On a cluster they are its Replicated variant, created ON CLUSTER, so every server
- * holds the same rows (the installer's {@code io.noemata.installer.ddl.LedgerDdl}); their columns
+ * holds the same rows ({@link io.noemata.core.ledger.LedgerDdl}, where the installer's placement says); their columns
  * and reading are the same.
  * <ul>
  *   <li>{@code <ns>_resource_ledger}: one row per accelerator and installed object.</li>
@@ -24,7 +28,8 @@
  * <ul>
  *   <li>{@code format_version UInt16}: 1.</li>
  *   <li>{@code namespace String}: the deployment's table namespace.</li>
- *   <li>{@code kind}: {@code column}, {@code index}, {@code projection} or {@code rollup}.</li>
+ *   <li>{@code kind}: {@code column}, {@code index}, {@code projection} or {@code rollup}
+ *       ({@link io.noemata.core.ledger.LedgerKind}).</li>
  *   <li>{@code key String}: the resources-file entry key, e.g. {@code logs_1m}.</li>
  *   <li>{@code table_database}, {@code table_name}: the physical source table.</li>
  *   <li>{@code object String}: the installed object: the {@code __nm_<hash16>} column (or the existing
@@ -78,7 +83,9 @@
  * <h2>Reading</h2>
  * {@link io.noemata.core.ledger.LedgerReader#readyRollups} gives the driver each ready rollup whose
  * target and stable view {@code system.tables} still lists, covered from {@code backfilled_from} (or
- * the retention bound, rounded up to the grain, when later) up to now.
+ * the retention bound, rounded up to the grain, when later) up to now. A row whose kind or state a
+ * later release added is left out of what {@link io.noemata.core.ledger.LedgerReader#rows} returns:
+ * this release neither serves, resumes nor retires what it does not know.
  *
  * <h2>Lock</h2>
  * An installation inserts a row {@code (holder, acquired_at, expires_at, released = 0)} and renews

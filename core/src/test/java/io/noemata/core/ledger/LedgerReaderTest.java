@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class LedgerReaderTest {
 
   static LedgerRow rollupRow(Instant backfilledFrom, long retention) {
-    return new LedgerRow(1, "noemata", "rollup", "logs_1m", "otel", "otel_logs",
-        "noemata_rollup_logs_logs_1m__0123abcd", "0123abcd", "ready", false, "x.resources.json", "r1", "{}",
+    return new LedgerRow(1, "noemata", LedgerKind.ROLLUP, "logs_1m", "otel", "otel_logs",
+        "noemata_rollup_logs_logs_1m__0123abcd", "0123abcd", LedgerState.READY, false, "x.resources.json", "r1", "{}",
         "noemata_rollup_logs_logs_1m", "otel_logs", "Timestamp", 60, retention, List.of("ServiceName"),
         List.of("LogCount"), List.of("count()"), List.of("LogCount"), Instant.parse("2024-06-10T00:00:30Z"),
         backfilledFrom, backfilledFrom, null, null, null, Instant.EPOCH, 1, "", List.of());
@@ -53,8 +53,25 @@ class LedgerReaderTest {
   }
 
   @Test
-  void unknownStatesAreNotReady() {
-    assertNull(LedgerState.parse("compacting"));
-    assertEquals(LedgerState.READY, LedgerState.parse("ready"));
+  void aStateOrKindALaterReleaseAddedIsNotRead() {
+    assertTrue(LedgerState.parse("compacting").isEmpty());
+    assertTrue(LedgerKind.parse("dictionary").isEmpty());
+    assertEquals(java.util.Optional.of(LedgerState.READY), LedgerState.parse("ready"));
+  }
+
+  /** Installed servers read these spellings from the ledger: they never change. */
+  @Test
+  void theStoredSpellingsAreTheLedgerFormats() {
+    assertEquals(List.of("installing", "backfilling", "ready", "quarantined", "retired", "pruned"),
+        java.util.Arrays.stream(LedgerState.values()).map(LedgerState::text).toList());
+    assertEquals(List.of("column", "index", "projection", "rollup"),
+        java.util.Arrays.stream(LedgerKind.values()).map(LedgerKind::text).toList());
+    for (LedgerState s : LedgerState.values()) {
+      assertEquals(java.util.Optional.of(s), LedgerState.parse(s.text()));
+      assertEquals(s.text(), s.toString());
+    }
+    for (LedgerKind k : LedgerKind.values()) {
+      assertEquals(java.util.Optional.of(k), LedgerKind.parse(k.text()));
+    }
   }
 }

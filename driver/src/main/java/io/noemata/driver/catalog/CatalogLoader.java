@@ -9,12 +9,17 @@ import io.noemata.core.catalog.SortingKey;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableRows;
+import io.noemata.core.ledger.LedgerKind;
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.ledger.LedgerState;
 import io.noemata.core.sql.Literals;
-import java.sql.Array;
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemColumn;
+import io.noemata.core.system.SystemIndex;
+import io.noemata.core.system.SystemProjection;
+import io.noemata.core.system.SystemTables;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -45,19 +50,6 @@ public final class CatalogLoader {
 
   private static final Logger LOG = LoggerFactory.getLogger(CatalogLoader.class);
 
-  private static final String SYSTEM_DBS = "('system', 'INFORMATION_SCHEMA', 'information_schema')";
-
-  private static final String COLUMNS = "SELECT database, table, name, type, default_kind, default_expression"
-      + " FROM system.columns WHERE database NOT IN " + SYSTEM_DBS + " AND (database, table) IN ("
-      + "SELECT database, table FROM system.columns WHERE default_kind = 'MATERIALIZED'"
-      + " UNION DISTINCT SELECT database, table FROM system.data_skipping_indices"
-      + " UNION DISTINCT SELECT database, table FROM system.projections)"
-      + " ORDER BY database, table, position";
-  private static final String INDEXES = "SELECT database, table, name, type_full, expr, granularity"
-      + " FROM system.data_skipping_indices WHERE database NOT IN " + SYSTEM_DBS + " ORDER BY database, table, name";
-  private static final String PROJECTIONS = "SELECT database, table, name, sorting_key, query"
-      + " FROM system.projections WHERE database NOT IN " + SYSTEM_DBS + " ORDER BY database, table, name";
-
   private CatalogLoader() {}
 
   /**
@@ -81,37 +73,26 @@ public final class CatalogLoader {
   public static CatalogState loadState(Connection c, String namespace, Set<String> refused) throws SQLException {
     Map<TableName, Builder> tables = new LinkedHashMap<>();
     List<QuarantinedRollup> quarantined = new ArrayList<>();
-    try (Statement s = c.createStatement()) {
-      try (ResultSet rs = s.executeQuery(COLUMNS)) {
-        while (rs.next()) {
-          Builder b = tables.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), Builder::new);
-          String name = rs.getString(3);
-          String type = rs.getString(4);
-          b.types.put(name, type);
-          if ("MATERIALIZED".equals(rs.getString(5))) {
-            b.materialized.add(new MaterializedColumn(name, type, rs.getString(6)));
-          }
-        }
+    for (SystemColumn col : SystemTables.columns(c, new Scope.Accelerated())) {
+      Builder b = tables.computeIfAbsent(new TableName(col.database(), col.table()), Builder::new);
+      b.types.put(col.name(), col.type());
+      if (col.materialized()) {
+        b.materialized.add(new MaterializedColumn(col.name(), col.type(), col.defaultExpression()));
       }
-      try (ResultSet rs = s.executeQuery(INDEXES)) {
-        while (rs.next()) {
-          Builder b = tables.get(new TableName(rs.getString(1), rs.getString(2)));
-          if (b != null) {
-            b.indexes.add(new SkipIndex(rs.getString(3), rs.getString(4), rs.getString(5), (int) Math.max(1, rs.getLong(6))));
-          }
-        }
+    }
+    for (SystemIndex i : SystemTables.indexes(c, new Scope.UserDatabases())) {
+      Builder b = tables.get(new TableName(i.database(), i.table()));
+      if (b != null) {
+        b.indexes.add(new SkipIndex(i.name(), i.typeFull(), i.expr(), (int) Math.max(1, i.granularity())));
       }
-      try (ResultSet rs = s.executeQuery(PROJECTIONS)) {
-        while (rs.next()) {
-          Builder b = tables.get(new TableName(rs.getString(1), rs.getString(2)));
-          List<String> sort = strings(rs.getArray(4));
-          if (b != null && !sort.isEmpty()) {
-            List<String> stored = ProjectionColumns.of(rs.getString(5));
-            // Projection reads an empty list as SELECT *; a list of expressions only stores its sort columns
-            List<String> columns = stored == null ? List.of() : stored.isEmpty() ? sort : stored;
-            b.projections.add(new Projection(rs.getString(3), sort, columns));
-          }
-        }
+    }
+    for (SystemProjection p : SystemTables.projections(c, new Scope.UserDatabases())) {
+      Builder b = tables.get(new TableName(p.database(), p.table()));
+      if (b != null && !p.sortingKey().isEmpty()) {
+        List<String> stored = ProjectionColumns.of(p.query());
+        // Projection reads an empty list as SELECT *; a list of expressions only stores its sort columns
+        List<String> columns = stored == null ? List.of() : stored.isEmpty() ? p.sortingKey() : stored;
+        b.projections.add(new Projection(p.name(), p.sortingKey(), columns));
       }
     }
     rollups(c, namespace, tables, refused, quarantined);
@@ -222,12 +203,12 @@ public final class CatalogLoader {
         continue;
       }
       for (LedgerRow row : rows) {
-        if (LedgerRow.KIND_ROLLUP.equals(row.kind()) && row.parsedState() == LedgerState.QUARANTINED) {
+        if (row.kind() == LedgerKind.ROLLUP && row.state() == LedgerState.QUARANTINED) {
           quarantined.add(new QuarantinedRollup(new TableName(row.tableDatabase(), row.tableName()), row.key(),
               row.stableView(), row.quarantine()));
           continue;
         }
-        if (!LedgerRow.KIND_ROLLUP.equals(row.kind()) || row.parsedState() != LedgerState.READY
+        if (row.kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
             || !present.contains(row.object()) || !present.contains(row.stableView())) {
           continue;
         }
@@ -268,22 +249,6 @@ public final class CatalogLoader {
   /** Names one rollup as a rewrite reads it: its source table ({@code db.table}) and its stable view. */
   public static String rollupId(String source, String stableView) {
     return source + "/" + stableView;
-  }
-
-  private static List<String> strings(Array array) throws SQLException {
-    List<String> out = new ArrayList<>();
-    if (array == null) {
-      return out;
-    }
-    Object value = array.getArray();
-    if (value instanceof Object[] items) {
-      for (Object o : items) {
-        out.add(String.valueOf(o));
-      }
-    } else if (value instanceof List<?> items) {
-      items.forEach(o -> out.add(String.valueOf(o)));
-    }
-    return out;
   }
 
   /** Changes with any fact of the snapshot, so rewrite decisions keyed by version stay correct. */

@@ -1,6 +1,6 @@
 package io.noemata.cli.advise;
 
-import io.noemata.installer.ledger.Json;
+import io.noemata.core.ledger.Json;
 import io.noemata.resources.finding.Finding;
 import io.noemata.rewriter.RollupUse;
 import java.util.ArrayList;

@@ -2,6 +2,8 @@ package io.noemata.cli.advise;
 
 import io.noemata.core.catalog.SortingKey;
 import io.noemata.core.sql.Literals;
+import io.noemata.core.system.SystemTable;
+import io.noemata.core.system.SystemTables;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.StoredMeasure;
 import io.noemata.resources.model.PhysicalName;
@@ -160,12 +162,9 @@ public final class Estimates {
   public static Map<String, String> sortingLeaders(Connection c, List<PhysicalName> tables) throws SQLException {
     Map<String, String> out = new LinkedHashMap<>();
     for (PhysicalName t : tables) {
-      String sql = "SELECT sorting_key FROM system.tables WHERE database = " + Literals.string(t.database())
-          + " AND name = " + Literals.string(t.table());
-      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-        if (rs.next() && rs.getString(1) != null && !rs.getString(1).isBlank()) {
-          out.put(t.table(), rs.getString(1).split(",")[0].strip());
-        }
+      String key = SystemTables.table(c, t.database(), t.table()).map(SystemTable::sortingKey).orElse(null);
+      if (key != null && !key.isBlank()) {
+        out.put(t.table(), key.split(",")[0].strip());
       }
     }
     return out;

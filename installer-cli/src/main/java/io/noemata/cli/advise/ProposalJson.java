@@ -1,6 +1,6 @@
 package io.noemata.cli.advise;
 
-import io.noemata.installer.ledger.Json;
+import io.noemata.core.ledger.Json;
 import java.util.ArrayList;
 import java.util.List;
 

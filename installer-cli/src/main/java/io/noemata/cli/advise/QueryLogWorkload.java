@@ -1,5 +1,7 @@
 package io.noemata.cli.advise;
 
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemTables;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,10 +22,7 @@ public final class QueryLogWorkload {
 
   /** True when the server keeps {@code system.query_log} (the embedded engine does not). */
   public static boolean available(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT count() FROM system.tables WHERE database = 'system' AND name = 'query_log'")) {
-      return rs.next() && rs.getLong(1) > 0;
-    }
+    return !SystemTables.names(c, new Scope.Table("system", "query_log")).isEmpty();
   }
 
   public static List<WorkloadQuery> read(Connection c, Instant from, Instant to, int limit) throws SQLException {

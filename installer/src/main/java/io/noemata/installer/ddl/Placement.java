@@ -17,7 +17,8 @@ import java.util.Set;
  * @param servers how many servers (shard replicas) the cluster has; 1 without a cluster
  * @param replicatedDatabases the databases of the plan whose engine is Replicated
  */
-public record Placement(Optional<String> cluster, boolean onCluster, int servers, Set<String> replicatedDatabases) {
+public record Placement(Optional<String> cluster, boolean onCluster, int servers, Set<String> replicatedDatabases)
+    implements io.noemata.core.ledger.LedgerPlacement {
 
   /** One server, no cluster. */
   public static final Placement SINGLE = new Placement(Optional.empty(), false, 1, Set.of());

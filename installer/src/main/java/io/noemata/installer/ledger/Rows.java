@@ -3,6 +3,7 @@ package io.noemata.installer.ledger;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.ledger.LedgerState;
+import io.noemata.core.ledger.LedgerWriter;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.StoredMeasure;
 import java.time.Instant;
@@ -35,7 +36,7 @@ public final class Rows {
       cols = r.measures().stream().map(StoredMeasure::column).toList();
     }
     return new LedgerRow(LedgerSchema.FORMAT_VERSION, namespace, a.kind(), a.key(), a.table().database(),
-        a.table().table(), a.object(), a.contentHash(), state.text(), a.async(), a.file(), revision, a.declaration(),
+        a.table().table(), a.object(), a.contentHash(), state, a.async(), a.file(), revision, a.declaration(),
         stableView, source, time, grain, retention, dims, names, defs, cols, null, null, null, null, null, null, now,
         LedgerWriter.nextVersion(), "", List.of());
   }

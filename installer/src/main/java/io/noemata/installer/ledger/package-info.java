@@ -1,5 +1,5 @@
 /**
- * Writing the resource ledger and objects tables whose format {@code io.noemata.core.ledger}
- * defines: every change is a new row with a larger version, never a mutation.
+ * The first ledger row of a declaration ({@link io.noemata.installer.ledger.Rows}); the ledger itself
+ * (reading, writing, the objects and lock tables) is {@code io.noemata.core.ledger}.
  */
 package io.noemata.installer.ledger;

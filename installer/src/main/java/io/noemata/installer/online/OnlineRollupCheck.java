@@ -67,11 +67,11 @@ public final class OnlineRollupCheck {
         continue;
       }
       for (LedgerRow row : LedgerReader.rows(c, db, namespace)) {
-        if (!row.kind().equals(LedgerRow.KIND_ROLLUP) || row.parsedState() == LedgerState.RETIRED
-            || row.parsedState() == LedgerState.PRUNED) {
+        if (row.kind() != io.noemata.core.ledger.LedgerKind.ROLLUP || row.state() == LedgerState.RETIRED
+            || row.state() == LedgerState.PRUNED) {
           continue;
         }
-        if (row.parsedState() != LedgerState.READY) {
+        if (row.state() != LedgerState.READY) {
           skipped.add(row.key() + ": not ready (" + row.state() + ")");
           continue;
         }

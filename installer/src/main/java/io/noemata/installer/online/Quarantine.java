@@ -3,9 +3,9 @@ package io.noemata.installer.online;
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
-import io.noemata.installer.ledger.LedgerWriter;
-import io.noemata.installer.lock.LockHeldException;
-import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.core.ledger.LedgerWriter;
+import io.noemata.core.ledger.LockHeldException;
+import io.noemata.core.ledger.NamespaceLock;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -52,7 +52,7 @@ public final class Quarantine {
       for (List<OnlineRollupCheck.Mismatch> failures : byRollup.values()) {
         LedgerRow row = failures.get(0).row();
         LedgerRow now = current.get(row.identity());
-        if (now == null || now.version() != row.version() || now.parsedState() != LedgerState.READY) {
+        if (now == null || now.version() != row.version() || now.state() != LedgerState.READY) {
           continue; // a publish changed it since the check read it: what was checked is gone
         }
         TreeSet<LocalDate> days = new TreeSet<>();

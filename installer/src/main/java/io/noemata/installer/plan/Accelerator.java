@@ -1,5 +1,6 @@
 package io.noemata.installer.plan;
 
+import io.noemata.core.ledger.LedgerKind;
 import io.noemata.resources.model.PhysicalName;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +23,7 @@ public sealed interface Accelerator {
   String object();
 
   /** The ledger's {@code kind}. */
-  String kind();
+  LedgerKind kind();
 
   boolean async();
 
@@ -64,8 +65,8 @@ public sealed interface Accelerator {
     }
 
     @Override
-    public String kind() {
-      return "column";
+    public LedgerKind kind() {
+      return LedgerKind.COLUMN;
     }
 
     @Override
@@ -82,8 +83,8 @@ public sealed interface Accelerator {
     }
 
     @Override
-    public String kind() {
-      return "index";
+    public LedgerKind kind() {
+      return LedgerKind.INDEX;
     }
 
     @Override
@@ -103,8 +104,8 @@ public sealed interface Accelerator {
     }
 
     @Override
-    public String kind() {
-      return "projection";
+    public LedgerKind kind() {
+      return LedgerKind.PROJECTION;
     }
 
     @Override
@@ -137,8 +138,8 @@ public sealed interface Accelerator {
     }
 
     @Override
-    public String kind() {
-      return "rollup";
+    public LedgerKind kind() {
+      return LedgerKind.ROLLUP;
     }
 
     /** The table the view writes into and the backfill fills: the local target, or {@link #object()} itself. */

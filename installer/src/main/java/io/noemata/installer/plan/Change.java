@@ -1,5 +1,6 @@
 package io.noemata.installer.plan;
 
+import io.noemata.core.ledger.LedgerKind;
 import java.util.List;
 import java.util.Objects;
 
@@ -8,7 +9,7 @@ import java.util.Objects;
  *
  * @param accelerator the declaration (null for a retirement, which has only its ledger row)
  */
-public record Change(Verb verb, String kind, String key, String table, String object, String reason,
+public record Change(Verb verb, LedgerKind kind, String key, String table, String object, String reason,
     List<String> ddl, Accelerator accelerator) {
 
   /** What the installer will do. */

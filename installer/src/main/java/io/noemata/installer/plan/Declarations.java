@@ -2,7 +2,7 @@ package io.noemata.installer.plan;
 
 import io.noemata.core.sql.Literals;
 import io.noemata.installer.ddl.Names;
-import io.noemata.installer.ledger.Json;
+import io.noemata.core.ledger.Json;
 import io.noemata.resources.catalog.CatalogException;
 import io.noemata.resources.catalog.JdbcCatalog;
 import io.noemata.resources.catalog.PhysicalColumn;
@@ -44,11 +44,19 @@ import java.util.Set;
  */
 public final class Declarations {
 
-  /** What the project declares that can be installed, and what was omitted and why. */
-  public record Result(List<Accelerator> accelerators, List<String> warnings) {
+  /** What the project of {@code namespace} declares that can be installed, and what was omitted and why. */
+  public record Result(String namespace, List<Accelerator> accelerators, List<String> warnings) {
     public Result {
+      java.util.Objects.requireNonNull(namespace, "namespace");
       accelerators = List.copyOf(accelerators);
       warnings = List.copyOf(warnings);
+    }
+
+    /** The databases the accelerators install into, sorted: the plan's scope. */
+    public Set<String> databases() {
+      java.util.SortedSet<String> out = new java.util.TreeSet<>();
+      accelerators.forEach(a -> out.add(a.table().database()));
+      return java.util.Collections.unmodifiableSortedSet(out);
     }
   }
 
@@ -105,7 +113,7 @@ public final class Declarations {
       }
       out.addAll(d.file(read, file, omitted));
     }
-    return new Result(out, d.warnings);
+    return new Result(d.namespace, out, d.warnings);
   }
 
   private List<Accelerator> file(ReadResult read, ResourcesFile file, Set<String> omitted)

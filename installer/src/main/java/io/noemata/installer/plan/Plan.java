@@ -10,12 +10,10 @@ import java.util.Set;
  * @param revision 12 hex digits of the declarations' content: the same files give the same revision
  * @param databases every database the plan touches (grants and the lock are taken on them)
  * @param ledger the current ledger rows of those databases
- * @param server what the server reported when planning
- * @param placement where the statements run: this server, ON CLUSTER, Replicated databases
+ * @param server what the server reported when planning, with where the statements run
  */
 public record Plan(String namespace, String revision, List<Accelerator> declared, List<Change> changes,
-    List<String> warnings, Set<String> databases, List<LedgerRow> ledger, ServerState server,
-    io.noemata.installer.ddl.Placement placement) {
+    List<String> warnings, Set<String> databases, List<LedgerRow> ledger, ServerState server) {
 
   public Plan {
     declared = List.copyOf(declared);
@@ -23,6 +21,11 @@ public record Plan(String namespace, String revision, List<Accelerator> declared
     warnings = List.copyOf(warnings);
     databases = Set.copyOf(databases);
     ledger = List.copyOf(ledger);
+  }
+
+  /** Where the statements run: this server, ON CLUSTER, Replicated databases. */
+  public io.noemata.installer.ddl.Placement placement() {
+    return server.placement();
   }
 
   /** Whether {@code db.table}'s current statement {@code now} differs from the one recorded at install. */
@@ -40,7 +43,7 @@ public record Plan(String namespace, String revision, List<Accelerator> declared
   public String text() {
     StringBuilder b = new StringBuilder();
     b.append("Plan for namespace '").append(namespace).append("', revision ").append(revision).append('\n');
-    b.append("Statements run ").append(placement.describe()).append('\n');
+    b.append("Statements run ").append(placement().describe()).append('\n');
     for (String w : warnings) {
       b.append("warning: ").append(w).append('\n');
     }

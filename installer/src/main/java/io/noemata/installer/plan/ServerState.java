@@ -1,30 +1,33 @@
 package io.noemata.installer.plan;
 
-import io.noemata.core.sql.Literals;
+import io.noemata.core.system.ClusterDifferences;
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemColumn;
+import io.noemata.core.system.SystemTable;
+import io.noemata.core.system.SystemTables;
+import io.noemata.core.ledger.RecordedStatements;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * What the server reports in the plan's databases, keyed {@code db.table} or {@code db.table.object}:
- * columns (type and default expression), skip indexes, projections, and tables with their statement
+ * columns (as {@code system.columns} has them), skip indexes, projections, and tables with their statement
  * as the server writes it (drift is compared in the server's own words). On a cluster, also which
  * of those are not the same on every server of it ({@code uneven}: read through
- * {@code clusterAllReplicas}, a key some server lacks or writes otherwise).
+ * {@code clusterAllReplicas}, a key some server lacks or writes otherwise), and where statements run.
+ * Read once by {@code Publish}; the {@link Planner} only compares it.
  */
-public record ServerState(Map<String, String[]> columns, Map<String, String> indexes, Set<String> projections,
-    Map<String, String> tables, Map<String, String> engines, Map<String, String> recordedDigests, Set<String> uneven) {
+public record ServerState(Map<String, SystemColumn> columns, Map<String, String> indexes, Set<String> projections,
+    Map<String, String> tables, Map<String, String> engines, Map<String, String> recordedDigests, Set<String> uneven,
+    io.noemata.installer.ddl.Placement placement) {
 
-  /** Key in an object's settings (objects table) of the SHA-256 of its statement as the server wrote it. */
-  public static final String STATEMENT_DIGEST = "server_statement_sha256";
-
-  private static final java.util.regex.Pattern DIGEST = java.util.regex.Pattern.compile(
-      "\"" + STATEMENT_DIGEST + "\":\"([0-9a-f]{64})\"");
+  public ServerState {
+    java.util.Objects.requireNonNull(placement, "placement");
+  }
 
   /** Whether {@code db.table}'s statement differs from the one recorded when noemata wrote it. */
   public boolean changedSinceRecorded(String db, String table) {
@@ -35,65 +38,28 @@ public record ServerState(Map<String, String[]> columns, Map<String, String> ind
 
   public static ServerState read(Connection c, Set<String> databases, String namespace,
       io.noemata.installer.ddl.Placement placement) throws SQLException {
-    String in = databases.stream().map(Literals::string).collect(Collectors.joining(", ", "(", ")"));
     if (databases.isEmpty()) {
-      return new ServerState(Map.of(), Map.of(), Set.of(), Map.of(), Map.of(), Map.of(), Set.of());
+      return new ServerState(Map.of(), Map.of(), Set.of(), Map.of(), Map.of(), Map.of(), Set.of(), placement);
     }
-    Map<String, String[]> columns = new HashMap<>();
-    query(c, "SELECT database, table, name, type, default_kind, default_expression FROM system.columns WHERE database IN "
-        + in, rs -> columns.put(rs.getString(1) + "." + rs.getString(2) + "." + rs.getString(3),
-            new String[] {rs.getString(4), rs.getString(5), rs.getString(6)}));
+    Scope scope = new Scope.Databases(databases);
+    Map<String, SystemColumn> columns = new HashMap<>();
+    SystemTables.columns(c, scope).forEach(col -> columns.put(col.database() + "." + col.table() + "." + col.name(),
+        col));
     Map<String, String> indexes = new HashMap<>();
-    query(c, "SELECT database, table, name, type_full FROM system.data_skipping_indices WHERE database IN " + in,
-        rs -> indexes.put(rs.getString(1) + "." + rs.getString(2) + "." + rs.getString(3), rs.getString(4)));
-    Map<String, String> projections = new HashMap<>();
-    query(c, "SELECT database, table, name FROM system.projections WHERE database IN " + in,
-        rs -> projections.put(rs.getString(1) + "." + rs.getString(2) + "." + rs.getString(3), ""));
+    SystemTables.indexes(c, scope).forEach(i -> indexes.put(i.database() + "." + i.table() + "." + i.name(),
+        i.typeFull()));
+    Set<String> projections = new HashSet<>();
+    SystemTables.projections(c, scope).forEach(p -> projections.add(p.database() + "." + p.table() + "." + p.name()));
     Map<String, String> tables = new HashMap<>();
     Map<String, String> engines = new HashMap<>();
-    query(c, "SELECT database, name, create_table_query, engine_full FROM system.tables WHERE database IN " + in, rs -> {
-      tables.put(rs.getString(1) + "." + rs.getString(2), rs.getString(3));
-      engines.put(rs.getString(1) + "." + rs.getString(2), rs.getString(4));
-    });
-    Map<String, String> digests = new HashMap<>();
-    String objects = io.noemata.core.ledger.LedgerSchema.objectsTable(namespace);
-    for (String db : databases) {
-      if (tables.containsKey(db + "." + objects)) {
-        query(c, "SELECT object, settings FROM " + Literals.qualified(db, objects) + " FINAL WHERE dropped = 0",
-            rs -> {
-              java.util.regex.Matcher m = DIGEST.matcher(rs.getString(2));
-              if (m.find()) {
-                digests.put(db + "." + rs.getString(1), m.group(1));
-              }
-            });
-      }
+    for (SystemTable t : SystemTables.tables(c, scope)) {
+      tables.put(t.database() + "." + t.name(), t.createTableQuery());
+      engines.put(t.database() + "." + t.name(), t.engineFull());
     }
-    Set<String> uneven = placement.cluster().isPresent() ? uneven(c, placement, in) : Set.of();
-    return new ServerState(columns, indexes, projections.keySet(), tables, engines, digests, uneven);
-  }
-
-  /**
-   * The tables, {@code __nm_} columns, indexes and projections that some server of the cluster lacks
-   * or writes another way: "drift compares the whole statement ... as the server writes it", on each.
-   */
-  private static Set<String> uneven(Connection c, io.noemata.installer.ddl.Placement p, String in) throws SQLException {
-    Set<String> out = new java.util.HashSet<>();
-    Row table = rs -> out.add(rs.getString(1) + "." + rs.getString(2));
-    Row object = rs -> out.add(rs.getString(1) + "." + rs.getString(2) + "." + rs.getString(3));
-    query(c, everyServer(p, "system.tables", "name", "create_table_query", in, ""), table);
-    query(c, everyServer(p, "system.columns", "table, name", "type, default_kind, default_expression", in,
-        " AND startsWith(name, '__nm_')"), object);
-    query(c, everyServer(p, "system.data_skipping_indices", "table, name", "type_full, expr", in, ""), object);
-    query(c, everyServer(p, "system.projections", "table, name", "query", in, ""), object);
-    return Set.copyOf(out);
-  }
-
-  /** The keys of {@code systemTable} whose {@code value} differs between servers, or that some server lacks. */
-  private static String everyServer(io.noemata.installer.ddl.Placement p, String systemTable, String key, String value,
-      String in, String filter) {
-    return "SELECT database, " + key + " FROM clusterAllReplicas(" + Literals.string(p.cluster().get()) + ", "
-        + systemTable + ") WHERE database IN " + in + filter + " GROUP BY database, " + key + " HAVING uniqExact("
-        + value + ") > 1 OR count() < " + p.servers();
+    Map<String, String> digests = RecordedStatements.read(c, databases, namespace, tables.keySet());
+    Set<String> uneven = placement.cluster().isPresent() ? ClusterDifferences.of(c, placement.cluster().get(),
+        placement.servers(), databases, io.noemata.installer.ddl.Names.PREFIX) : Set.of();
+    return new ServerState(columns, indexes, projections, tables, engines, digests, uneven, placement);
   }
 
   /** Whether {@code key} ({@code db.table} or {@code db.table.object}) is not the same on every server. */
@@ -114,17 +80,5 @@ public record ServerState(Map<String, String[]> columns, Map<String, String> ind
 
   public String statement(String db, String table) {
     return tables.get(db + "." + table);
-  }
-
-  private interface Row {
-    void accept(ResultSet rs) throws SQLException;
-  }
-
-  private static void query(Connection c, String sql, Row row) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        row.accept(rs);
-      }
-    }
   }
 }

@@ -13,7 +13,7 @@ final class Converge {
 
   static void run(Session s, Accelerator a) throws SQLException, InstallException {
     LedgerRow row = s.ledger.get(Planner.identity(a));
-    if (row == null || row.parsedState() == LedgerState.READY || row.parsedState() == LedgerState.QUARANTINED) {
+    if (row == null || row.state() == LedgerState.READY || row.state() == LedgerState.QUARANTINED) {
       return;
     }
     s.options.progress().step("converge " + a.kind() + " " + a.key());

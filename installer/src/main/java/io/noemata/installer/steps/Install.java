@@ -2,7 +2,9 @@ package io.noemata.installer.steps;
 
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
-import io.noemata.core.sql.Literals;
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemTable;
+import io.noemata.core.system.SystemTables;
 import io.noemata.installer.ddl.ColumnDdl;
 import io.noemata.installer.ddl.IndexDdl;
 import io.noemata.installer.ddl.ProjectionDdl;
@@ -10,9 +12,7 @@ import io.noemata.installer.ddl.RollupDdl;
 import io.noemata.installer.ledger.Rows;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.Planner;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -37,7 +37,7 @@ final class Install {
     }
     LedgerRow row = start(s, a);
     if (a instanceof Accelerator.StoredColumn c && !c.existing()) {
-      executeAll(s, ColumnDdl.statements(c, s.placement(), column(s, c) != null));
+      executeAll(s, ColumnDdl.statements(c, s.placement(), present(s, c)));
     } else if (a instanceof Accelerator.SkipIndex i) {
       executeAll(s, IndexDdl.statements(i, s.placement()));
     } else if (a instanceof Accelerator.Projection p) {
@@ -59,7 +59,7 @@ final class Install {
   /** The ledger row for {@code a} in state installing (a retired one is taken back). */
   private static LedgerRow start(Session s, Accelerator a) throws SQLException {
     LedgerRow row = s.ledger.get(Planner.identity(a));
-    if (row == null || row.parsedState() == LedgerState.PRUNED) {
+    if (row == null || row.state() == LedgerState.PRUNED) {
       row = Rows.of(a, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
     } else {
       row = row.withRetirement(LedgerState.INSTALLING, null, null, null, s.now(), next())
@@ -72,7 +72,7 @@ final class Install {
   private static void rollup(Session s, Accelerator.Rollup r) throws SQLException, InstallException {
     String db = r.table().database();
     LedgerRow row = s.ledger.get(Planner.identity(r));
-    boolean fresh = row == null || row.cutover() == null || row.parsedState() == LedgerState.PRUNED;
+    boolean fresh = row == null || row.cutover() == null || row.state() == LedgerState.PRUNED;
     if (fresh) {
       // the cutover is planned when the view is about to be created, never before slower steps
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
@@ -82,9 +82,9 @@ final class Install {
     if (!fresh && row.retentionSeconds() != r.retentionSeconds()) {
       s.execute(RollupDdl.modifyTtl(r, s.placement()));
       LedgerRow before = row;
-      row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.parse(row.state()), s.now())
+      row = Rows.of(r, s.plan.namespace(), s.plan.revision(), row.state(), s.now())
           .withBackfill(row.cutover(), row.backfillFloor(), row.backfilledFrom(), s.now(), next())
-          .withQuarantine(LedgerState.parse(row.state()), before.quarantine(), before.quarantineDays(), s.now(), next());
+          .withQuarantine(row.state(), before.quarantine(), before.quarantineDays(), s.now(), next());
       s.record(row);
     }
     String mv = statement(s, db, r.materializedView());
@@ -115,8 +115,8 @@ final class Install {
     }
     objectRecorded(s, r);
     // a quarantined rollup stays so until Repair has rewritten its days
-    LedgerState state = row.parsedState() == LedgerState.QUARANTINED ? LedgerState.QUARANTINED
-        : row.parsedState() == LedgerState.READY && row.backfilledFrom() != null ? LedgerState.READY
+    LedgerState state = row.state() == LedgerState.QUARANTINED ? LedgerState.QUARANTINED
+        : row.state() == LedgerState.READY && row.backfilledFrom() != null ? LedgerState.READY
         : LedgerState.BACKFILLING;
     s.record(row.withRetirement(state, null, null, null, s.now(), next()).withRevision(s.plan.revision(), s.now(),
         next()));
@@ -167,22 +167,14 @@ final class Install {
         .orElseThrow(() -> new IllegalStateException("from rollup " + r.from() + " not planned"));
   }
 
-  /** {type, default_kind, default_expression} of the stored column, or null when absent. */
-  private static String[] column(Session s, Accelerator.StoredColumn c) throws SQLException {
-    String sql = "SELECT type, default_kind, default_expression FROM system.columns WHERE database = "
-        + Literals.string(c.storage().database()) + " AND table = " + Literals.string(c.storage().table())
-        + " AND name = " + Literals.string(c.object());
-    try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      return rs.next() ? new String[] {rs.getString(1), rs.getString(2), rs.getString(3)} : null;
-    }
+  /** Whether the table holding the rows already has the stored column (a previous run added it). */
+  private static boolean present(Session s, Accelerator.StoredColumn c) throws SQLException {
+    Scope table = new Scope.Table(c.storage().database(), c.storage().table());
+    return SystemTables.columns(s.connection, table).stream().anyMatch(col -> col.name().equals(c.object()));
   }
 
   static String statement(Session s, String db, String table) throws SQLException {
-    String sql = "SELECT create_table_query FROM system.tables WHERE database = " + Literals.string(db)
-        + " AND name = " + Literals.string(table);
-    try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      return rs.next() ? rs.getString(1) : null;
-    }
+    return SystemTables.table(s.connection, db, table).map(SystemTable::createTableQuery).orElse(null);
   }
 
   /** The objects table: each object with its kind and settings, so the storage describes itself. */
@@ -196,17 +188,17 @@ final class Install {
       String written = statement(s, db, r.materializedView());
       settings.put("server_statement", written);
       // drift is compared with the statement as the server wrote it, by this digest
-      settings.put(io.noemata.installer.plan.ServerState.STATEMENT_DIGEST, written == null ? null
+      settings.put(io.noemata.core.ledger.RecordedStatements.STATEMENT_DIGEST, written == null ? null
           : io.noemata.installer.ddl.Names.sha256Hex(written));
       s.writer.recordObject(db, r.materializedView(), r.materializedView(), "materialized_view", r.key(), settings,
           false);
     } else if (!(a instanceof Accelerator.StoredColumn c && c.existing())) {
-      s.writer.recordObject(db, a.table().table(), a.object(), a.kind(), a.key(), settings, false);
+      s.writer.recordObject(db, a.table().table(), a.object(), a.kind().text(), a.key(), settings, false);
     }
   }
 
   static long next() {
-    return io.noemata.installer.ledger.LedgerWriter.nextVersion();
+    return io.noemata.core.ledger.LedgerWriter.nextVersion();
   }
 
   static void sleepUntil(Session s, Instant t) throws SQLException, InstallException {

@@ -1,6 +1,6 @@
 package io.noemata.installer.steps;
 
-import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.core.ledger.NamespaceLock;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;

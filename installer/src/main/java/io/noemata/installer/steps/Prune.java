@@ -8,12 +8,11 @@ import io.noemata.installer.ddl.Names;
 import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ddl.ProjectionDdl;
 import io.noemata.installer.ddl.RollupDdl;
-import io.noemata.installer.lock.LockHeldException;
-import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.core.ledger.LockHeldException;
+import io.noemata.core.ledger.NamespaceLock;
 import io.noemata.installer.plan.Change;
 import io.noemata.installer.plan.Plan;
 import io.noemata.installer.plan.PlanException;
-import io.noemata.installer.plan.Planner;
 import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.parse.ReadResult;
 import java.sql.Connection;
@@ -41,7 +40,7 @@ public final class Prune {
 
   public static Result run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
       throws PlanException, InstallException, LockHeldException, SQLException {
-    Plan plan = Planner.plan(read, c, options.cluster());
+    Plan plan = Publish.plan(read, c, options.cluster());
     Instant now = options.clock().instant();
     List<String> retired = new ArrayList<>();
     List<String> dropped = new ArrayList<>();
@@ -52,7 +51,7 @@ public final class Prune {
       }
     }
     for (LedgerRow r : plan.ledger()) {
-      if (r.parsedState() == LedgerState.RETIRED) {
+      if (r.state() == LedgerState.RETIRED) {
         (r.pruneAfter() != null && !now.isBefore(r.pruneAfter()) ? dropped : waiting)
             .add(describe(r) + (r.pruneAfter() == null ? "" : " (prune after " + r.pruneAfter() + ")"));
       }
@@ -63,14 +62,14 @@ public final class Prune {
     }
     Publish.checkGrants(c, plan);
     try (NamespaceLock lock = Publish.lock(c, plan, options)) {
-      Session s = new Session(c, Planner.plan(read, c, options.cluster()), options, lock);
+      Session s = new Session(c, Publish.plan(read, c, options.cluster()), options, lock);
       for (Change ch : s.plan.changes()) {
         if (ch.verb() == Change.Verb.RETIRE) {
           Retire.run(s, ch);
         }
       }
       for (LedgerRow r : List.copyOf(s.ledger.values())) {
-        if (r.parsedState() == LedgerState.RETIRED && r.pruneAfter() != null && !now.isBefore(r.pruneAfter())) {
+        if (r.state() == LedgerState.RETIRED && r.pruneAfter() != null && !now.isBefore(r.pruneAfter())) {
           drop(s, r);
           s.record(r.withRetirement(LedgerState.PRUNED, r.retiredAt(), r.pruneAfter(), now, now, Install.next()));
         }
@@ -110,18 +109,18 @@ public final class Prune {
     PhysicalName table = new PhysicalName(db, r.tableName());
     PhysicalName storage = s.plan.server().distributedOver(db, r.tableName()).orElse(table);
     switch (r.kind()) {
-      case LedgerRow.KIND_ROLLUP -> {
+      case ROLLUP -> {
         s.execute(RollupDdl.dropMaterializedView(db, Names.materializedView(r.object()), p));
         boolean viewInUse = s.ledger.values().stream().anyMatch(o -> o != r && o.stableView().equals(r.stableView())
-            && o.tableDatabase().equals(db) && o.parsedState() != LedgerState.RETIRED
-            && o.parsedState() != LedgerState.PRUNED);
+            && o.tableDatabase().equals(db) && o.state() != LedgerState.RETIRED
+            && o.state() != LedgerState.PRUNED);
         if (!viewInUse) {
           s.execute(RollupDdl.dropMaterializedView(db, r.stableView(), p));
         }
         s.execute(RollupDdl.dropTable(db, r.object(), p));
         s.execute(RollupDdl.dropTable(db, Names.localTarget(r.object()), p)); // a Distributed rollup's, if any
       }
-      case LedgerRow.KIND_COLUMN -> {
+      case COLUMN -> {
         if (r.object().startsWith(Names.PREFIX)) {
           if (!storage.equals(table)) {
             s.execute(ColumnDdl.drop(db, r.tableName(), r.object(), p)); // first where it is read
@@ -129,11 +128,10 @@ public final class Prune {
           s.execute(ColumnDdl.drop(storage.database(), storage.table(), r.object(), p));
         }
       }
-      case LedgerRow.KIND_INDEX -> s.execute(IndexDdl.drop(storage.database(), storage.table(), r.object(), p));
-      case LedgerRow.KIND_PROJECTION -> s.execute(ProjectionDdl.drop(storage.database(), storage.table(), r.object(), p));
-      default -> { } // a kind from a later format: leave it
+      case INDEX -> s.execute(IndexDdl.drop(storage.database(), storage.table(), r.object(), p));
+      case PROJECTION -> s.execute(ProjectionDdl.drop(storage.database(), storage.table(), r.object(), p));
     }
-    s.writer.recordObject(db, r.tableName(), r.object(), r.kind(), r.key(), java.util.Map.of("pruned_at",
+    s.writer.recordObject(db, r.tableName(), r.object(), r.kind().text(), r.key(), java.util.Map.of("pruned_at",
         s.now().toString()), true);
   }
 }

@@ -1,20 +1,29 @@
 package io.noemata.installer.steps;
 
+import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
+import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.grants.GrantCheck;
-import io.noemata.installer.ledger.LedgerWriter;
-import io.noemata.installer.lock.LockHeldException;
-import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.core.ledger.LedgerWriter;
+import io.noemata.core.ledger.LockHeldException;
+import io.noemata.core.ledger.NamespaceLock;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.Change;
+import io.noemata.installer.plan.ClusterDetection;
+import io.noemata.installer.plan.Declarations;
 import io.noemata.installer.plan.Plan;
 import io.noemata.installer.plan.PlanException;
 import io.noemata.installer.plan.Planner;
+import io.noemata.installer.plan.ServerState;
 import io.noemata.resources.parse.ReadResult;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The seed's Installing section in its order: plan, grants, install and backfill, serve, retire and
@@ -31,7 +40,7 @@ public final class Publish {
    */
   public static Plan run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
       throws PlanException, InstallException, LockHeldException, SQLException {
-    Plan plan = Planner.plan(read, c, options.cluster());
+    Plan plan = plan(read, c, options.cluster());
     if (dryRun) {
       return plan;
     }
@@ -41,12 +50,33 @@ public final class Publish {
     }
     try (NamespaceLock lock = lock(c, plan, options)) {
       options.checkpoints().reached(Checkpoints.Point.AFTER_PLAN);
-      Plan locked = Planner.plan(read, c, options.cluster()); // another installation may have finished meanwhile
+      Plan locked = plan(read, c, options.cluster()); // another installation may have finished meanwhile
       Session s = new Session(c, locked, options, lock);
       install(s);
       recordRevision(s);
       return locked;
     }
+  }
+
+  /**
+   * Plan, the first step: reads the declarations (validated online), where statements run, the
+   * ledger and what the server has installed, and hands them to the {@link Planner}. Reads only.
+   * {@code cluster} (the CLI's {@code --cluster}) replaces noemata.json's when present.
+   */
+  public static Plan plan(ReadResult read, Connection c, Optional<String> cluster) throws PlanException, SQLException {
+    Declarations.Result declared = Declarations.resolve(read, c);
+    Set<String> databases = declared.databases();
+    Placement placement = ClusterDetection.detect(c, cluster.or(() -> read.project().settings().cluster()), databases);
+    // the plan's scope is the databases the project names: another database's ledger may belong to
+    // another deployment sharing the namespace, and is never retired from here
+    List<LedgerRow> ledger = new ArrayList<>();
+    for (String db : LedgerReader.ledgerDatabases(c, declared.namespace())) {
+      if (databases.contains(db)) {
+        ledger.addAll(LedgerReader.rows(c, db, declared.namespace()));
+      }
+    }
+    ServerState server = ServerState.read(c, databases, declared.namespace(), placement);
+    return Planner.plan(declared, server, ledger, Instant.now());
   }
 
   /** "Missing grants fail publication before installation starts. The error lists each missing grant." */
@@ -134,6 +164,6 @@ public final class Publish {
 
   /** The current ledger rows, for status. */
   public static List<LedgerRow> activeRows(List<LedgerRow> rows) {
-    return rows.stream().filter(r -> r.parsedState() != LedgerState.PRUNED).toList();
+    return rows.stream().filter(r -> r.state() != LedgerState.PRUNED).toList();
   }
 }

@@ -25,7 +25,7 @@ final class Repair {
 
   static void run(Session s, Accelerator.Rollup r) throws SQLException {
     LedgerRow row = s.ledger.get(Planner.identity(r));
-    if (row == null || row.parsedState() != LedgerState.QUARANTINED) {
+    if (row == null || row.state() != LedgerState.QUARANTINED) {
       return;
     }
     String db = r.table().database();

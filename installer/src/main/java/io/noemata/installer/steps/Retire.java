@@ -16,7 +16,7 @@ final class Retire {
   private Retire() {}
 
   static void run(Session s, Change c) throws SQLException {
-    LedgerRow row = s.ledger.values().stream().filter(r -> r.kind().equals(c.kind()) && r.key().equals(c.key())
+    LedgerRow row = s.ledger.values().stream().filter(r -> r.kind() == c.kind() && r.key().equals(c.key())
         && r.object().equals(c.object()) && (r.tableDatabase() + "." + r.tableName()).equals(c.table()))
         .findFirst().orElse(null);
     if (row == null) {

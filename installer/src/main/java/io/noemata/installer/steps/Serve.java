@@ -23,8 +23,8 @@ final class Serve {
 
   static void ready(Session s, Accelerator.Rollup r) throws SQLException {
     LedgerRow row = s.ledger.get(Planner.identity(r));
-    if (Backfill.done(row) && row.parsedState() != LedgerState.READY
-        && row.parsedState() != LedgerState.QUARANTINED) { // only Repair lifts a quarantine
+    if (Backfill.done(row) && row.state() != LedgerState.READY
+        && row.state() != LedgerState.QUARANTINED) { // only Repair lifts a quarantine
       s.record(row.withState(LedgerState.READY, s.now(), Install.next()));
     }
   }

@@ -1,8 +1,8 @@
 package io.noemata.installer.steps;
 
 import io.noemata.core.ledger.LedgerRow;
-import io.noemata.installer.ledger.LedgerWriter;
-import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.core.ledger.LedgerWriter;
+import io.noemata.core.ledger.NamespaceLock;
 import io.noemata.installer.plan.Plan;
 import java.sql.Connection;
 import java.sql.SQLException;

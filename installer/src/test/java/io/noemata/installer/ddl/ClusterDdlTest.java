@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.noemata.core.ledger.LedgerDdl;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.resources.model.PhysicalName;
 import java.time.Instant;

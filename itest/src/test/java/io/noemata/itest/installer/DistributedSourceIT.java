@@ -11,7 +11,6 @@ import io.noemata.driver.NoemataConnection;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.installer.plan.Change;
 import io.noemata.installer.plan.Plan;
-import io.noemata.installer.plan.Planner;
 import io.noemata.installer.steps.Publish;
 import io.noemata.itest.ClickHouseTarget;
 import io.noemata.itest.CorpusFile;
@@ -306,12 +305,12 @@ class DistributedSourceIT {
     noemata.unwrap(NoemataConnection.class).invalidateCatalog();
     assertTrue(same(sql).storedColumns().stream().noneMatch(StoredColumnUse::substituted), "the Distributed table lacks it");
     try (Connection c = TARGET.connect(DB)) {
-      Plan drift = Planner.plan(ProjectReader.read(project), c);
+      Plan drift = Publish.plan(ProjectReader.read(project), c, java.util.Optional.empty());
       Change repair = drift.changes().stream().filter(ch -> ch.object().equals(column)).findFirst().orElseThrow();
       assertEquals(Change.Verb.REPAIR, repair.verb(), drift.text());
       assertTrue(repair.reason().contains("Distributed table"), repair.reason());
       Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);
-      assertTrue(Planner.plan(ProjectReader.read(project), c).isNoop());
+      assertTrue(Publish.plan(ProjectReader.read(project), c, java.util.Optional.empty()).isNoop());
     }
     noemata.unwrap(NoemataConnection.class).invalidateCatalog();
     assertTrue(same(sql).storedColumns().stream().anyMatch(StoredColumnUse::substituted), "read again once repaired");
@@ -347,7 +346,7 @@ class DistributedSourceIT {
         + "'"));
     assertEquals(List.of(), rows("SELECT name FROM system.tables WHERE database = '" + DB + "' AND startsWith(name, '"
         + spans + "')"));
-    assertEquals(2, rollups().stream().filter(r -> r.parsedState() != io.noemata.core.ledger.LedgerState.PRUNED).count());
+    assertEquals(2, rollups().stream().filter(r -> r.state() != io.noemata.core.ledger.LedgerState.PRUNED).count());
     assertTrue(engine(rollups().stream().filter(r -> r.key().equals("logs_1m")).findFirst().orElseThrow().object()
         + "_local").endsWith("AggregatingMergeTree"), "the other rollups stay");
   }
@@ -370,7 +369,7 @@ class DistributedSourceIT {
   }
 
   private static List<LedgerRow> rollups() throws SQLException {
-    return LedgerReader.rows(plain, DB, "noemata").stream().filter(r -> r.kind().equals(LedgerRow.KIND_ROLLUP)).toList();
+    return LedgerReader.rows(plain, DB, "noemata").stream().filter(r -> r.kind() == io.noemata.core.ledger.LedgerKind.ROLLUP).toList();
   }
 
   private static String engine(String table) throws SQLException {

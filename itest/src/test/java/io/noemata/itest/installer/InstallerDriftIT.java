@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.installer.plan.Change;
 import io.noemata.installer.plan.Plan;
-import io.noemata.installer.plan.Planner;
+import io.noemata.installer.steps.Publish;
 import io.noemata.resources.parse.ProjectReader;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -42,7 +42,7 @@ class InstallerDriftIT {
 
     Plan drift;
     try (Connection c = fx.connect()) {
-      drift = Planner.plan(ProjectReader.read(fx.project), c);
+      drift = Publish.plan(ProjectReader.read(fx.project), c, java.util.Optional.empty());
     }
     Map<String, String> repairs = drift.changes().stream().filter(ch -> ch.verb() == Change.Verb.REPAIR)
         .collect(Collectors.toMap(Change::key, Change::reason));
@@ -57,7 +57,7 @@ class InstallerDriftIT {
     Plan repaired = fx.publish();
     assertEquals(first.revision(), repaired.revision());
     try (Connection c = fx.connect()) {
-      assertTrue(Planner.plan(ProjectReader.read(fx.project), c).isNoop());
+      assertTrue(Publish.plan(ProjectReader.read(fx.project), c, java.util.Optional.empty()).isNoop());
     }
     // rows inserted now reach the recreated view; older ones were refilled from the new cutover back
     fx.execute("INSERT INTO " + db + ".otel_traces (Timestamp, TraceId, SpanId, SpanName, SpanKind, ServiceName,"

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.installer.ledger.LedgerWriter;
-import io.noemata.installer.lock.LockHeldException;
-import io.noemata.installer.lock.NamespaceLock;
+import io.noemata.core.ledger.LedgerWriter;
+import io.noemata.core.ledger.LockHeldException;
+import io.noemata.core.ledger.NamespaceLock;
 import io.noemata.installer.steps.InstallOptions;
 import io.noemata.itest.ProcessRun;
 import java.nio.file.Path;

@@ -89,7 +89,7 @@ class InstallerQuarantineIT {
     assertEquals(1, validate.exitCode(), validate.stdout() + validate.stderr());
     assertTrue(validate.stdout().contains("rollup quarantined"), validate.stdout());
     LedgerRow quarantined = row(fx, view);
-    assertEquals("quarantined", quarantined.state());
+    assertEquals(io.noemata.core.ledger.LedgerState.QUARANTINED, quarantined.state());
     assertTrue(quarantined.quarantine().contains("bucket " + bucket), quarantined.quarantine());
     assertTrue(quarantined.quarantine().contains("measure LogCount") || quarantined.quarantine().contains("only in"),
         quarantined.quarantine());
@@ -116,7 +116,7 @@ class InstallerQuarantineIT {
     assertTrue(repair.changes().stream().anyMatch(ch -> ch.verb() == Change.Verb.REPAIR
         && ch.key().equals(before.key()) && ch.reason().startsWith("quarantined")), repair.text());
     LedgerRow repaired = row(fx, view);
-    assertEquals("ready", repaired.state());
+    assertEquals(io.noemata.core.ledger.LedgerState.READY, repaired.state());
     assertEquals("", repaired.quarantine());
     assertEquals(before.backfilledFrom(), repaired.backfilledFrom());
     try (Connection c = fx.connect()) {

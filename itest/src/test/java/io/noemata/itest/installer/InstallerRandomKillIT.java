@@ -81,8 +81,8 @@ class InstallerRandomKillIT {
       assertEquals(0, again.exitCode(), again.stdout() + again.stderr());
       assertEquals(List.of(), fx.rows("SELECT name FROM system.tables WHERE database = '" + fx.db
           + "' AND (startsWith(name, 'noemata_rollup_logs_logs_1h') OR name = '" + target1h + "')"));
-      assertEquals("pruned", InstallerRetireIT.row(fx, "logs_1h").state());
-      assertEquals("pruned", InstallerRetireIT.row(fx, "pod_name_filter").state());
+      assertEquals(io.noemata.core.ledger.LedgerState.PRUNED, InstallerRetireIT.row(fx, "logs_1h").state());
+      assertEquals(io.noemata.core.ledger.LedgerState.PRUNED, InstallerRetireIT.row(fx, "pod_name_filter").state());
       InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
       InstallerFixture.assertSameRows(fx.spansRawExact(), fx.spansRollupExact());
       assertStableViewsPointAtReadyTargets(fx, 2);
@@ -131,7 +131,7 @@ class InstallerRandomKillIT {
       for (String view : views) {
         String statement = fx.rows("SELECT create_table_query FROM system.tables WHERE database = '" + fx.db
             + "' AND name = '" + view + "'").get(0);
-        LedgerRow row = rows.stream().filter(x -> x.stableView().equals(view) && x.state().equals("ready"))
+        LedgerRow row = rows.stream().filter(x -> x.stableView().equals(view) && x.state() == io.noemata.core.ledger.LedgerState.READY)
             .findFirst().orElseThrow(() -> new AssertionError(view + " has no ready ledger row"));
         assertTrue(statement.contains(row.object()), view + " reads " + statement + ", not " + row.object());
       }

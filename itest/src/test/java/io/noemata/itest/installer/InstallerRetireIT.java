@@ -55,7 +55,7 @@ class InstallerRetireIT {
     assertEquals(List.of("logs_1h", "pod_name_filter"), retire.changes().stream()
         .filter(c -> c.verb() == Change.Verb.RETIRE).map(Change::key).sorted().toList(), retire.text());
     LedgerRow retired = row(fx, "logs_1h");
-    assertEquals("retired", retired.state());
+    assertEquals(io.noemata.core.ledger.LedgerState.RETIRED, retired.state());
     assertEquals(Duration.ofDays(7), Duration.between(retired.retiredAt(), retired.pruneAfter()));
     // "Rollup materialized views keep writing during this period."
     long before = fx.count("SELECT sum(LogCount) FROM " + fx.db + "." + target1h);
@@ -68,7 +68,7 @@ class InstallerRetireIT {
     Plan back = fx.publish();
     assertTrue(back.changes().stream().anyMatch(c -> c.verb() == Change.Verb.CANCEL_RETIREMENT
         && c.key().equals("logs_1h")), back.text());
-    assertEquals("ready", row(fx, "logs_1h").state());
+    assertEquals(io.noemata.core.ledger.LedgerState.READY, row(fx, "logs_1h").state());
     assertEquals(null, row(fx, "logs_1h").retiredAt());
     InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
 
@@ -90,8 +90,8 @@ class InstallerRetireIT {
     assertEquals(List.of(), fx.rows("SELECT name FROM system.tables WHERE database = '" + fx.db
         + "' AND startsWith(name, 'noemata_rollup_logs_logs_1h')"));
     assertEquals(0, fx.count("SELECT count() FROM system.data_skipping_indices WHERE database = '" + fx.db + "' AND startsWith(name, '__nm_')"));
-    assertEquals("pruned", row(fx, "logs_1h").state());
-    assertEquals("pruned", row(fx, "pod_name_filter").state());
+    assertEquals(io.noemata.core.ledger.LedgerState.PRUNED, row(fx, "logs_1h").state());
+    assertEquals(io.noemata.core.ledger.LedgerState.PRUNED, row(fx, "pod_name_filter").state());
     // the exporter's column satisfied pod_name; it was never ours to drop
     assertEquals(1, fx.count("SELECT count() FROM system.columns WHERE database = '" + fx.db
         + "' AND name = '__otel_materialized_k8s.pod.name'"));

@@ -1,5 +1,9 @@
 package io.noemata.resources.catalog;
 
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemColumn;
+import io.noemata.core.system.SystemTable;
+import io.noemata.core.system.SystemTables;
 import io.noemata.resources.model.PhysicalName;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,16 +16,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads {@code system.tables} and {@code system.columns} over plain JDBC. Names are bound as
+ * Reads {@code system.tables} and {@code system.columns} through core's
+ * {@link io.noemata.core.system.SystemTables}, the reader every module shares. Names are bound as
  * parameters, never pasted into the SQL. Each table is asked once.
  */
 public final class JdbcCatalog implements Catalog {
-
-  private static final String TABLE_SQL =
-      "SELECT engine, engine_full FROM system.tables WHERE database = ? AND name = ?";
-  private static final String COLUMNS_SQL =
-      "SELECT name, type, default_kind, default_expression FROM system.columns"
-          + " WHERE database = ? AND table = ? ORDER BY position";
 
   private final Connection connection;
   private final Map<PhysicalName, Optional<PhysicalTable>> cache = new HashMap<>();
@@ -61,41 +60,26 @@ public final class JdbcCatalog implements Catalog {
   }
 
   private Optional<PhysicalTable> read(PhysicalName name) throws SQLException {
-    String[] engine = engine(name);
-    if (engine == null) {
+    Optional<SystemTable> table = SystemTables.table(connection, name.database(), name.table());
+    if (table.isEmpty()) {
       return Optional.empty();
     }
     List<PhysicalColumn> columns = new ArrayList<>();
-    try (PreparedStatement st = connection.prepareStatement(COLUMNS_SQL)) {
-      st.setString(1, name.database());
-      st.setString(2, name.table());
-      try (ResultSet rs = st.executeQuery()) {
-        while (rs.next()) {
-          columns.add(new PhysicalColumn(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4)));
-        }
-      }
+    for (SystemColumn c : SystemTables.columns(connection, new Scope.Table(name.database(), name.table()))) {
+      columns.add(new PhysicalColumn(c.name(), c.type(), c.defaultKind(), c.defaultExpression()));
     }
+    String engine = table.get().engine();
     Optional<Distribution> distribution = Optional.empty();
-    if (engine[0].equals("Distributed")) {
-      Optional<Distribution.Target> target = Distribution.parse(engine[1], name.database());
+    if (engine.equals("Distributed")) {
+      Optional<Distribution.Target> target = Distribution.parse(table.get().engineFull(), name.database());
       if (target.isPresent()) {
-        String[] local = engine(target.get().local());
-        distribution = Optional.of(new Distribution(target.get().cluster(), target.get().local(),
-            local == null ? "" : local[0]));
+        PhysicalName local = target.get().local();
+        String localEngine = SystemTables.table(connection, local.database(), local.table()).map(SystemTable::engine)
+            .orElse("");
+        distribution = Optional.of(new Distribution(target.get().cluster(), local, localEngine));
       }
     }
-    return Optional.of(new PhysicalTable(name, engine[0], columns, distribution));
-  }
-
-  /** {engine, engine_full} of a table, or null when there is none. */
-  private String[] engine(PhysicalName name) throws SQLException {
-    try (PreparedStatement st = connection.prepareStatement(TABLE_SQL)) {
-      st.setString(1, name.database());
-      st.setString(2, name.table());
-      try (ResultSet rs = st.executeQuery()) {
-        return rs.next() ? new String[] {rs.getString(1), rs.getString(2)} : null;
-      }
-    }
+    return Optional.of(new PhysicalTable(name, engine, columns, distribution));
   }
 
   private static String firstLine(String s) {

@@ -1,8 +1,6 @@
-package io.noemata.installer.lock;
+package io.noemata.core.ledger;
 
-import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
-import io.noemata.installer.ledger.LedgerWriter;
 import java.net.InetAddress;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package io.noemata.installer.lock;
+package io.noemata.core.ledger;
 
 import java.time.Instant;
 

@@ -1,10 +1,6 @@
-package io.noemata.installer.ledger;
+package io.noemata.core.ledger;
 
-import io.noemata.core.ledger.LedgerRow;
-import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
-import io.noemata.installer.ddl.LedgerDdl;
-import io.noemata.installer.ddl.Placement;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -25,15 +21,15 @@ public final class LedgerWriter {
 
   private final Connection connection;
   private final String namespace;
-  private final Placement placement;
+  private final LedgerPlacement placement;
 
   /** A writer on one server. */
   public LedgerWriter(Connection connection, String namespace) {
-    this(connection, namespace, Placement.SINGLE);
+    this(connection, namespace, LedgerPlacement.HERE);
   }
 
   /** A writer creating its tables where {@code placement} says (ON CLUSTER, replicated). */
-  public LedgerWriter(Connection connection, String namespace, Placement placement) {
+  public LedgerWriter(Connection connection, String namespace, LedgerPlacement placement) {
     this.connection = connection;
     this.namespace = namespace;
     this.placement = placement;
@@ -64,8 +60,8 @@ public final class LedgerWriter {
 
   public void write(String database, LedgerRow r) throws SQLException {
     String values = String.join(", ", List.of(
-        Integer.toString(r.formatVersion()), s(r.namespace()), s(r.kind()), s(r.key()), s(r.tableDatabase()),
-        s(r.tableName()), s(r.object()), s(r.contentHash()), s(r.state()), r.async() ? "1" : "0", s(r.file()),
+        Integer.toString(r.formatVersion()), s(r.namespace()), s(r.kind().text()), s(r.key()), s(r.tableDatabase()),
+        s(r.tableName()), s(r.object()), s(r.contentHash()), s(r.state().text()), r.async() ? "1" : "0", s(r.file()),
         s(r.revision()), s(r.declaration()), s(r.stableView()), s(r.sourceObject()), s(r.timeColumn()),
         Long.toString(r.grainSeconds()), Long.toString(r.retentionSeconds()), array(r.dimensions()),
         array(r.measureNames()), array(r.measureDefinitions()), array(r.measureColumns()), t(r.cutover()),

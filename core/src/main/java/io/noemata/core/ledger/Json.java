@@ -1,4 +1,4 @@
-package io.noemata.installer.ledger;
+package io.noemata.core.ledger;
 
 import java.util.Collection;
 import java.util.Map;

@@ -1,0 +1,110 @@
+package io.noemata.core.system;
+
+import io.noemata.core.catalog.TableName;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one reader of what the server has installed: rows of {@code system.tables},
+ * {@code system.columns}, {@code system.data_skipping_indices} and {@code system.projections} in a
+ * {@link Scope}, in a stable order (database, table, then position or name). Plain JDBC, so the
+ * driver, the installer and the resources catalog read the server the same way.
+ */
+public final class SystemTables {
+
+  private SystemTables() {}
+
+  /** The tables and views of {@code scope}, by database and name. */
+  public static List<SystemTable> tables(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, name, engine, engine_full, create_table_query, sorting_key FROM system.tables",
+        scope, "name", " ORDER BY database, name", rs -> new SystemTable(rs.getString(1), rs.getString(2),
+            rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)));
+  }
+
+  /** Only the names of the tables and views of {@code scope}: what a reader needs that asks which exist. */
+  public static List<TableName> names(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, name FROM system.tables", scope, "name", " ORDER BY database, name",
+        rs -> new TableName(rs.getString(1), rs.getString(2)));
+  }
+
+  /** The table or view {@code database.name}, if the server has it. */
+  public static Optional<SystemTable> table(Connection c, String database, String name) throws SQLException {
+    return tables(c, new Scope.Table(database, name)).stream().findFirst();
+  }
+
+  /** The columns of the tables of {@code scope}, in each table's order. */
+  public static List<SystemColumn> columns(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, name, type, default_kind, default_expression FROM system.columns", scope,
+        "table", " ORDER BY database, table, position", rs -> new SystemColumn(rs.getString(1), rs.getString(2),
+            rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)));
+  }
+
+  /** The skip indexes of the tables of {@code scope}. */
+  public static List<SystemIndex> indexes(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, name, type_full, expr, granularity FROM system.data_skipping_indices",
+        scope, "table", " ORDER BY database, table, name", rs -> new SystemIndex(rs.getString(1), rs.getString(2),
+            rs.getString(3), rs.getString(4), rs.getString(5), rs.getLong(6)));
+  }
+
+  /** The projections of the tables of {@code scope}. */
+  public static List<SystemProjection> projections(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, name, sorting_key, query FROM system.projections", scope, "table",
+        " ORDER BY database, table, name", rs -> new SystemProjection(rs.getString(1), rs.getString(2),
+            rs.getString(3), strings(rs.getArray(4)), rs.getString(5)));
+  }
+
+  /** One result row to a value. */
+  interface RowReader<T> {
+    T read(ResultSet rs) throws SQLException;
+  }
+
+  private static <T> List<T> read(Connection c, String select, Scope scope, String nameColumn, String order,
+      RowReader<T> row) throws SQLException {
+    Scope.Filter f = scope.filter(nameColumn);
+    String sql = select + " WHERE " + f.sql() + order;
+    List<T> out = new ArrayList<>();
+    if (f.parameters().isEmpty()) {
+      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        while (rs.next()) {
+          out.add(row.read(rs));
+        }
+      }
+      return out;
+    }
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      for (int i = 0; i < f.parameters().size(); i++) {
+        s.setString(i + 1, f.parameters().get(i));
+      }
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          out.add(row.read(rs));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A JDBC array of strings (an {@code Array(String)} column) as a list; empty for null. */
+  static List<String> strings(Array a) throws SQLException {
+    if (a == null) {
+      return List.of();
+    }
+    Object v = a.getArray();
+    List<String> out = new ArrayList<>();
+    if (v instanceof Object[] items) {
+      for (Object o : items) {
+        out.add(String.valueOf(o));
+      }
+    } else if (v instanceof List<?> items) {
+      items.forEach(o -> out.add(String.valueOf(o)));
+    }
+    return out;
+  }
+}
