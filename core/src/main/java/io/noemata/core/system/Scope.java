@@ -54,6 +54,29 @@ public sealed interface Scope {
     }
   }
 
+  /** These tables or views (none when the set is empty). */
+  record Tables(Set<io.noemata.core.catalog.TableName> names) implements Scope {
+    public Tables {
+      names = Set.copyOf(names);
+    }
+
+    @Override
+    public Filter filter(String nameColumn) {
+      if (names.isEmpty()) {
+        return new Filter("0", List.of());
+      }
+      List<io.noemata.core.catalog.TableName> sorted = names.stream()
+          .sorted(java.util.Comparator.comparing(io.noemata.core.catalog.TableName::toString)).toList();
+      List<String> values = new java.util.ArrayList<>();
+      sorted.forEach(t -> {
+        values.add(t.database());
+        values.add(t.table());
+      });
+      return new Filter("(database, " + nameColumn + ") IN (" + String.join(", ", sorted.stream().map(t -> "(?, ?)")
+          .toList()) + ")", values);
+    }
+  }
+
   /** The tables named {@code name} in every database (a namespace's ledgers). */
   record Named(String name) implements Scope {
     public Named {

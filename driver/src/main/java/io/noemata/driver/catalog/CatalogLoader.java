@@ -19,6 +19,7 @@ import io.noemata.core.system.Scope;
 import io.noemata.core.system.SystemColumn;
 import io.noemata.core.system.SystemIndex;
 import io.noemata.core.system.SystemProjection;
+import io.noemata.core.system.SystemTable;
 import io.noemata.core.system.SystemTables;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -118,14 +119,11 @@ public final class CatalogLoader {
    * The first expression of each table's sorting key: whether a time range can skip granules inside
    * a part. Empty when {@code system.tables} is not readable (the estimate then assumes it cannot).
    */
-  static Map<TableName, String> leadingKeys(Connection c, List<String> wanted) {
+  static Map<TableName, String> leadingKeys(Connection c, Set<TableName> tables) {
     Map<TableName, String> keys = new HashMap<>();
-    String sql = "SELECT database, name, sorting_key FROM system.tables WHERE (database, name) IN ("
-        + String.join(", ", wanted) + ")";
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        TableName table = new TableName(rs.getString(1), rs.getString(2));
-        SortingKey.leading(rs.getString(3)).ifPresent(k -> keys.put(table, k));
+    try {
+      for (SystemTable t : SystemTables.tables(c, new Scope.Tables(tables))) {
+        SortingKey.leading(t.sortingKey()).ifPresent(k -> keys.put(new TableName(t.database(), t.name()), k));
       }
     } catch (SQLException unreadable) {
       LOG.debug("noemata: system.tables sorting keys are not readable: {}", CatalogCache.firstLine(unreadable));
@@ -160,7 +158,8 @@ public final class CatalogLoader {
       LOG.debug("noemata: system.parts is not readable: {}", CatalogCache.firstLine(unreadable));
       return Map.of();
     }
-    Map<TableName, String> keys = leadingKeys(c, wanted);
+    Map<TableName, String> keys = leadingKeys(c, infos.stream().filter(t -> !t.rollups().isEmpty())
+        .map(TableInfo::name).collect(java.util.stream.Collectors.toSet()));
     Map<TableName, TableRows> out = new LinkedHashMap<>();
     parts.forEach((k, v) -> out.put(k, new TableRows(v, keys.get(k))));
     for (TableInfo t : infos) { // a target with no parts holds no rows; a source without parts (a view) has no estimate

@@ -2,6 +2,7 @@ package io.noemata.cli.advise;
 
 import io.noemata.core.catalog.SortingKey;
 import io.noemata.core.sql.Literals;
+import io.noemata.core.system.SystemTables;
 import io.noemata.core.system.SystemTable;
 import io.noemata.core.system.SystemTables;
 import io.noemata.installer.plan.Accelerator;
@@ -88,9 +89,8 @@ public final class Estimates {
 
   /** The first expression of {@code t}'s sorting key, as the driver's catalog reads it. */
   private static Optional<String> leadingKey(Connection c, PhysicalName t) {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT sorting_key FROM system.tables"
-        + " WHERE database = " + Literals.string(t.database()) + " AND name = " + Literals.string(t.table()))) {
-      return rs.next() ? SortingKey.leading(rs.getString(1)) : Optional.empty();
+    try {
+      return SystemTables.table(c, t.database(), t.table()).flatMap(s -> SortingKey.leading(s.sortingKey()));
     } catch (SQLException e) {
       return Optional.empty();
     }
