@@ -14,8 +14,11 @@ public final class ReadCost {
 
   /** Reading one row and grouping it, for source rows and rollup rows alike (both ~30 ns measured). */
   public static final double ROW = 1.0;
-  /** What a ragged edge reads beyond its own rows in one partition: a granule at each end of a few parts. */
-  static final double EDGE_GRANULES = 4 * 8192;
+  /**
+   * What a ragged edge reads beyond its own rows in one part: the granule its boundary falls in
+   * (measured: a 42-minute edge of a 250,000-row day part read 2 granules of 8,192 rows).
+   */
+  static final double EDGE_GRANULES = 8192;
 
   private ReadCost() {}
 
