@@ -577,6 +577,8 @@ final class RollupLevel {
       for (RawEdges.Bound b : window.bounds()) { // the union holds exactly the rows these select
         aggregateEdits.put(b.conjunct().start(), new Edit(b.conjunct().start(), b.conjunct().end(), "1"));
       }
+    } else {
+      BareBucketBounds.edits(window.bounds(), rollup.bucketColumn()).forEach(e -> aggregateEdits.put(e.start(), e));
     }
     List<Edit> out = new ArrayList<>(aggregateEdits.values());
     for (Edit leaf : leafEdits.values()) {

@@ -122,7 +122,9 @@ class RollupAnswersCorpusTest {
     Corpus.Entry e = Corpus.byId(Corpus.shared(), "graf-ts-1m-halfopen").orElseThrow();
     assertEquals(replaced(e.sql(), "toDateTime(Timestamp)", "toDateTime(" + BUCKET + ")",
         "count() AS hits", "sum(`LogCount`) AS hits", "FROM otel.otel_logs", "FROM " + LOGS_VIEW,
-        "WHERE Timestamp >=", "WHERE " + BUCKET + " >=", "AND Timestamp <", "AND " + BUCKET + " <"), rewrite(e).sql());
+        // bounds on bucket boundaries compare the bare bucket (BareBucketBounds)
+        "WHERE Timestamp >= toDateTime(1718006400)", "WHERE `bucket` >= toDateTime(1718006400)",
+        "AND Timestamp < toDateTime(1718028000)", "AND `bucket` < toDateTime(1718028000)"), rewrite(e).sql());
   }
 
   @Test

@@ -421,8 +421,8 @@ class RollupAnswersTest {
     void qualifiedNamesReadTheViewsColumn() {
       String out = reads("SELECT l.ServiceName AS s, count() AS n FROM otel.otel_logs AS l WHERE l.Timestamp >="
           + " toDateTime(1718006400) AND l.Timestamp < toDateTime(1718028000) GROUP BY l.ServiceName");
-      assertEquals("SELECT `ServiceName` AS s, sum(`LogCount`) AS n FROM " + LOGS_VIEW + " AS `l` WHERE " + BUCKET
-          + " >= toDateTime(1718006400) AND " + BUCKET + " < toDateTime(1718028000) GROUP BY `ServiceName`", out);
+      assertEquals("SELECT `ServiceName` AS s, sum(`LogCount`) AS n FROM " + LOGS_VIEW + " AS `l` WHERE `bucket`"
+          + " >= toDateTime(1718006400) AND `bucket` < toDateTime(1718028000) GROUP BY `ServiceName`", out);
     }
 
     @Test
@@ -447,12 +447,12 @@ class RollupAnswersTest {
 
     @Test
     void aPrewhereOnDimensionsIsAWhere() {
-      assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE ( ServiceName = 'a') AND ( " + BUCKET
-          + " >= toDateTime(1718006400) AND " + BUCKET + " < toDateTime(1718028000))",
+      assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE ( ServiceName = 'a') AND ( `bucket`"
+          + " >= toDateTime(1718006400) AND `bucket` < toDateTime(1718028000))",
           reads("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'" + WINDOW));
       assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE ServiceName = 'a'",
           reads("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'"
-              + " AND Timestamp >= toDateTime(1718006400)").replaceAll(" AND CAST.*", ""));
+              + " AND Timestamp >= toDateTime(1718006400)").replaceAll(" AND `bucket` >= toDateTime\\(1718006400\\)$", ""));
       skipped("SELECT count() AS n FROM otel.otel_logs PREWHERE Body = 'a'" + WINDOW, RollupSkip.COLUMN_NOT_DIMENSION);
     }
 
