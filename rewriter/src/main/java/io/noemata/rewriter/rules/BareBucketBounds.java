@@ -20,8 +20,6 @@ import java.util.Map;
  */
 final class BareBucketBounds {
 
-  private static final long MAX_SECONDS = 4294967295L;
-
   private BareBucketBounds() {}
 
   static List<Edit> edits(List<RawEdges.Bound> bounds, String bucketColumn) {
@@ -33,8 +31,8 @@ final class BareBucketBounds {
       if (holdsParameter(conjunct) || !own.stream().allMatch(BareBucketBounds::onBoundary)) {
         return;
       }
-      List<String> parts = own.stream().map(b -> bucket + (b.lower() ? " >= " : " < ") + "toDateTime("
-          + b.exact().nanos() / TimeConstant.NANOS + ")").toList();
+      List<String> parts = own.stream().map(b -> bucket + (b.lower() ? " >= " : " < ")
+          + TimeConstant.dateTime(b.exact().nanos() / TimeConstant.NANOS).orElseThrow()).toList();
       out.add(new Edit(conjunct.start(), conjunct.end(), parts.size() == 1 ? parts.get(0)
           : "(" + String.join(" AND ", parts) + ")"));
     });
@@ -46,8 +44,7 @@ final class BareBucketBounds {
         || Math.floorMod(b.exact().nanos(), TimeConstant.NANOS) != 0) {
       return false;
     }
-    long seconds = b.exact().nanos() / TimeConstant.NANOS;
-    return seconds >= 0 && seconds <= MAX_SECONDS;
+    return TimeConstant.dateTime(b.exact().nanos() / TimeConstant.NANOS).isPresent();
   }
 
   private static boolean holdsParameter(Node n) {

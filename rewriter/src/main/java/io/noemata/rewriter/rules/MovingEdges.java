@@ -55,18 +55,10 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
     String rowBucket = "CAST(toUnixTimestamp(" + RawEdges.rawBucket(rollup) + ") AS " + timeType + ")";
     String edges = String.join(" AND ", window) + " AND NOT (" + whole(sql, rowBucket) + ")";
     return RawEdges.union(sql, table, database, rollup, whole(sql, bucketAsTime),
-        key.filter(this::holdsCoverage).flatMap(k -> onKey(sql, k)).map(c -> edges + " AND " + c).orElse(edges));
-  }
-
-  /**
-   * True when a DateTime holds the covered range's ends (after the epoch): the key saturates before
-   * it, so a row before 1970 has key 0, which is before a covered range starting later.
-   */
-  private boolean holdsCoverage(TimeKey k) {
-    long max = 4294967295L * TimeConstant.NANOS;
-    return coveredFrom.nanos() > 0 && coveredFrom.nanos() <= max
-        && (coveredUntil == null || coveredUntil.nanos() - k.widthNanos() - TimeConstant.NANOS >= 0
-        && coveredUntil.nanos() <= max);
+        // a covered range from the epoch or before is left alone: the key saturates to 0 before 1970,
+        // so such a row would not be "before" it on the key
+        key.filter(k -> coveredFrom.nanos() > 0).flatMap(k -> onKey(sql, k)).map(c -> edges + " AND " + c)
+            .orElse(edges));
   }
 
   /**
@@ -112,8 +104,7 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
 
   /** {@code toDateTime(n)} for the whole second at or before {@code nanos}, when a DateTime holds it. */
   private static Optional<String> second(long nanos) {
-    long n = Math.floorDiv(nanos, TimeConstant.NANOS);
-    return n < 0 || n > 4294967295L ? Optional.empty() : Optional.of("toDateTime(" + n + ")");
+    return TimeConstant.dateTime(Math.floorDiv(nanos, TimeConstant.NANOS));
   }
 
   /** True for a bucket (read as the time column's type) that the rollup holds and the window holds whole. */

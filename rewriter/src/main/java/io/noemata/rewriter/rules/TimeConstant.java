@@ -38,9 +38,17 @@ record TimeConstant(long nanos, boolean zoneKnown) {
   static final long DATETIME64_MIN = -2208988800L * NANOS;
   static final long DATETIME64_MAX = 9223372036L * NANOS;
 
-  /** True when a DateTime (UInt32 seconds) holds this instant; the server saturates others. */
+  /** The last second a DateTime (UInt32 seconds) holds; the server saturates later ones to it. */
+  static final long DATETIME_MAX_SECONDS = 4294967295L;
+
+  /** True when a DateTime holds this instant; the server saturates others. */
   boolean fitsDateTime() {
-    return earliest() >= 0 && latest() <= 4294967295L * NANOS;
+    return earliest() >= 0 && latest() <= DATETIME_MAX_SECONDS * NANOS;
+  }
+
+  /** {@code toDateTime(seconds)} for a second a DateTime holds; outside it the server saturates, so none. */
+  static Optional<String> dateTime(long seconds) {
+    return seconds < 0 || seconds > DATETIME_MAX_SECONDS ? Optional.empty() : Optional.of("toDateTime(" + seconds + ")");
   }
 
   /** The earliest instant this constant can be. */

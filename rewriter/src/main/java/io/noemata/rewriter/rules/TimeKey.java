@@ -27,7 +27,6 @@ public record TimeKey(String text, long widthNanos) {
   private static final Map<String, Long> FLOORS = Map.of("todatetime", SECOND, "tostartofminute", 60 * SECOND,
       "tostartoffiveminutes", 300 * SECOND, "tostartoffiveminute", 300 * SECOND, "tostartoftenminutes", 600 * SECOND,
       "tostartoffifteenminutes", 900 * SECOND, "tostartofhour", 3600 * SECOND, "tostartofday", DAY);
-  private static final long DATETIME_MAX = 4294967295L;
 
   /** Keys read so far: every level and candidate of every statement asks for its table's. */
   private static final Map<String, Optional<TimeKey>> READ = new java.util.concurrent.ConcurrentHashMap<>();
@@ -92,9 +91,8 @@ public record TimeKey(String text, long widthNanos) {
     return Math.floorDiv(nanos + SECOND - 1, SECOND);
   }
 
-  /** {@code toDateTime(s)} for a second a DateTime holds; outside it the server saturates, so none. */
   private static Optional<String> seconds(Long s) {
-    return s == null || s < 0 || s > DATETIME_MAX ? Optional.empty() : Optional.of("toDateTime(" + s + ")");
+    return s == null ? Optional.empty() : TimeConstant.dateTime(s);
   }
 
   private static Optional<Long> intervalWidth(IntervalValue iv) {
