@@ -205,6 +205,10 @@ public final class EmbeddedClickHouse implements AutoCloseable {
   }
 
   private QueryResult executeInSession(EngineRequest request) {
+    java.util.Optional<String> multi = RequestScope.multiStatementRefusal(request.sql());
+    if (multi.isPresent()) {
+      return QueryResult.failure(multi.get());
+    }
     if (!request.database().equals(currentDatabase)) {
       QueryResult use = chdb.query("USE " + Literals.identifier(request.database()), "TabSeparated");
       if (!use.ok()) {
@@ -226,6 +230,27 @@ public final class EmbeddedClickHouse implements AutoCloseable {
       if (reset != null) {
         chdb.query(reset, "TabSeparated");
       }
+      endStatementScope(request.sql());
+    }
+  }
+
+  /** Undoes what the statement itself changed in the shared session (see {@link RequestScope}). */
+  private void endStatementScope(String sql) {
+    List<String> set = RequestScope.settingsSet(sql);
+    if (!set.isEmpty()) {
+      List<String> parts = new ArrayList<>();
+      set.forEach(name -> parts.add(Literals.identifier(name) + " = DEFAULT"));
+      QueryResult reset = chdb.query("SET " + String.join(", ", parts), "TabSeparated");
+      if (!reset.ok()) {
+        // e.g. a name the SET itself refused: put back each name that is a setting
+        set.forEach(name -> chdb.query("SET " + Literals.identifier(name) + " = DEFAULT", "TabSeparated"));
+      }
+    }
+    if (RequestScope.setsRole(sql)) {
+      chdb.query("SET ROLE DEFAULT", "TabSeparated");
+    }
+    if (RequestScope.changesDatabase(sql)) {
+      currentDatabase = null; // the next request switches to its own database again
     }
   }
 

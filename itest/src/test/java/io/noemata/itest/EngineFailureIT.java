@@ -108,6 +108,38 @@ class EngineFailureIT {
     assertAnswersAreExact();
   }
 
+  @Test
+  void aSetStatementEndsWithItsRequest() throws Exception {
+    // a server without sessions keeps no SET past its request; the engine's one session once kept it
+    // for every later request of every connection, so these cut every later answer to a block
+    try (Connection other = target.connect("default"); Statement s = other.createStatement()) {
+      s.execute("SET max_result_rows = 3, result_overflow_mode = 'break', max_block_size = 1");
+    }
+    assertAnswersAreExact();
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery("SELECT getSetting('max_result_rows'), getSetting('max_block_size') < 100")) {
+      assertTrue(rs.next());
+      assertEquals(0, rs.getLong(1));
+      assertEquals(0, rs.getInt(2));
+    }
+  }
+
+  @Test
+  void aUseStatementLeavesTheNextRequestInItsOwnDatabase() throws Exception {
+    assertEquals(200, post("database=default", "USE " + DB).statusCode());
+    HttpResponse<String> next = post("database=default&default_format=TabSeparated", "SELECT currentDatabase()");
+    assertEquals("default\n", next.body());
+  }
+
+  @Test
+  void severalStatementsInOneRequestAreRefusedBeforeAnyRuns() throws Exception {
+    HttpResponse<String> refused = post("", "SELECT 1; INSERT INTO " + DB + ".t_local VALUES (1000, 'x')");
+    assertEquals("62", refused.headers().firstValue("X-ClickHouse-Exception-Code").orElse(""), refused.body());
+    assertAnswersAreExact();
+    HttpResponse<String> trailing = post("default_format=TabSeparated", "SELECT 1;");
+    assertEquals("1\n", trailing.body());
+  }
+
   /** count() is one row of 100, the rows are the table's, in RowBinary (JDBC) and in TabSeparated (HTTP). */
   private static void assertAnswersAreExact() throws Exception {
     try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT count() FROM " + DB + ".t_local")) {

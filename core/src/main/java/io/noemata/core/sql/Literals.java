@@ -96,4 +96,17 @@ public final class Literals {
     }
     return b.toString();
   }
+
+  /**
+   * An instant to compare a time column with, strict bounds included: {@code toDateTime64(seconds,
+   * 0, 'UTC')}, never {@code toDateTime(seconds)}. The engine's index analysis closes a strict bound
+   * of an integer-domain constant ({@code t < toDateTime(n)} becomes {@code t in (-Inf, n - 1]}),
+   * which is right for DateTime columns and wrong for DateTime64 ones: a part or granule whose rows
+   * all lie in the last second before {@code n} is skipped, with its rows (ClickHouse issue 113993;
+   * measured on 26.5: a one-row part at {@code n - 0.1 s} not counted, the rows compared alone say
+   * true). A DateTime64 constant is kept open, and compares with a DateTime column just as well.
+   */
+  public static String instant(long epochSeconds) {
+    return "toDateTime64(" + epochSeconds + ", 0, 'UTC')";
+  }
 }

@@ -81,10 +81,10 @@ public final class Estimates {
     long s = 1_000_000_000L;
     // the range restated on the sorting key, as the union rewrite sends it (TimeKey)
     String onKey = leadingKey(c, t).flatMap(k -> TimeKey.of(k, column))
-        .map(k -> k.implied(w.from() * s, w.to() * s + s, first * s, last * s)).filter(k -> !k.isEmpty())
+        .map(k -> k.implied(w.from() * s, w.to() * s + s, first * s, last * s, true)).filter(k -> !k.isEmpty())
         .map(k -> " AND " + k).orElse("");
     return rowsRead(c, "SELECT 1 FROM " + Literals.qualified(t.database(), t.table()) + " WHERE (" + level.where() + ") AND ("
-        + time + " < toDateTime(" + first + ") OR " + time + " >= toDateTime(" + last + "))" + onKey);
+        + time + " < " + Literals.instant(first) + " OR " + time + " >= " + Literals.instant(last) + ")" + onKey);
   }
 
   /** The first expression of {@code t}'s sorting key, as the driver's catalog reads it. */

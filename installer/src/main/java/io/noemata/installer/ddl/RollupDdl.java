@@ -105,7 +105,7 @@ public final class RollupDdl {
    */
   public static String backfillChunk(Rollup r, Instant from, Instant until, String token) {
     return "INSERT INTO " + qualified(r, r.object()) + insertColumns(r) + "\n"
-        + select(r, r.source(), time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
+        + select(r, r.source(), time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + Literals.instant(until.getEpochSecond()))
         // over a Distributed source: each shard inserts into its local target from its local rows
         + "\nSETTINGS " + (r.spread().isPresent() ? "parallel_distributed_insert_select = 2, " : "")
         + "insert_deduplicate = 1, insert_deduplication_token = " + Literals.string(token)
@@ -130,7 +130,7 @@ public final class RollupDdl {
    */
   public static String repairChunk(Rollup r, Instant from, Instant until) {
     return "INSERT INTO " + qualified(r, repairTable(r)) + insertColumns(r) + "\n"
-        + select(r, r.source(), time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + instant(until))
+        + select(r, r.source(), time(r) + " >= " + instant(from) + " AND " + time(r) + " < " + Literals.instant(until.getEpochSecond()))
         + "\nSETTINGS insert_deduplicate = 0";
   }
 

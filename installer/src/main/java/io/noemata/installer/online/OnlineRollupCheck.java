@@ -140,7 +140,7 @@ public final class OnlineRollupCheck {
       raw.append(", toString(").append(row.measureDefinitions().get(i)).append(") AS __m").append(i);
       stored.append(", toString(").append(measures.get(i).readSql()).append(") AS __m").append(i);
     }
-    String range = " >= toDateTime(" + start + ", 'UTC') AND %s < toDateTime(" + end + ", 'UTC')";
+    String range = " >= " + Literals.instant(start) + " AND %s < " + Literals.instant(end);
     raw.append(" FROM ").append(Literals.qualified(row.tableDatabase(), row.tableName())).append(" WHERE ")
         .append(time).append(String.format(range, time)).append(" GROUP BY ALL");
     stored.append(" FROM ").append(Literals.qualified(row.tableDatabase(), row.object())).append(" WHERE `bucket`")

@@ -66,8 +66,8 @@ final class Backfill {
   private static Instant floor(Session s, Accelerator.Rollup r, Instant cutover, Instant newest) throws SQLException {
     String time = Literals.identifier(r.sourceTimeColumn());
     String sql = "SELECT toUnixTimestamp(min(" + time + ")), count() FROM "
-        + Literals.qualified(r.source().database(), r.source().table()) + " WHERE " + time + " < toDateTime("
-        + cutover.getEpochSecond() + ", 'UTC')";
+        + Literals.qualified(r.source().database(), r.source().table()) + " WHERE " + time + " < "
+        + Literals.instant(cutover.getEpochSecond());
     long oldest;
     try (Statement st = s.connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
       rs.next();

@@ -159,7 +159,7 @@ class ClusterDdlTest {
         RollupDdl.modifyQuery(r, cutover, CLUSTER));
     // the backfill: each shard from its own rows into its own local target; an INSERT has no ON CLUSTER
     assertEquals("INSERT INTO " + T + " (`ServiceName`, `bucket`, `LogCount`)\n" + SELECT.formatted("`otel`.`otel_logs`",
-        "__src.`Timestamp` >= toDateTime(1717286400, 'UTC') AND __src.`Timestamp` < toDateTime(1717400000, 'UTC')")
+        "__src.`Timestamp` >= toDateTime(1717286400, 'UTC') AND __src.`Timestamp` < toDateTime64(1717400000, 0, 'UTC')")
         + "\nSETTINGS parallel_distributed_insert_select = 2, insert_deduplicate = 1, insert_deduplication_token = 't/1'"
         + ", min_insert_block_size_rows = 1000000000000, min_insert_block_size_bytes = 1000000000000000"
         + ", max_insert_block_size = 1000000000000, max_insert_threads = 1",

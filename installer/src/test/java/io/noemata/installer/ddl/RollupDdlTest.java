@@ -46,7 +46,7 @@ class RollupDdlTest {
     assertTrue(mv.contains("WHERE __src.`Timestamp` >= toDateTime(1717400000, 'UTC')"), mv);
     String chunk = RollupDdl.backfillChunk(rollup(null, 0), Instant.ofEpochSecond(1_717_286_400), cutover, "t/1");
     assertTrue(chunk.contains("WHERE __src.`Timestamp` >= toDateTime(1717286400, 'UTC') AND __src.`Timestamp` <"
-        + " toDateTime(1717400000, 'UTC')"), chunk);
+        + " toDateTime64(1717400000, 0, 'UTC')"), chunk);
     assertTrue(chunk.contains("insert_deduplication_token = 't/1'"), chunk);
   }
 

@@ -33,13 +33,15 @@ final class InstallerFixture {
 
   final String db;
   final Path project;
+  /** The generator's first day: tests derive their windows from it, not from a clock that may pass midnight. */
+  final LocalDate first;
 
   InstallerFixture(String db, Path dir, long rows) throws Exception {
     this.db = db;
     this.project = copy(SHARED.resolve("examples/otel"), dir, db);
+    this.first = LocalDate.now(ZoneOffset.UTC).minusDays(3);
     try (Connection c = TARGET.connect("default"); Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + db);
-      LocalDate first = LocalDate.now(ZoneOffset.UTC).minusDays(3);
       new OtelDataGenerator(new OtelDataSpec(db, rows, rows, first, 3)).generate(s::execute, (t, d, n) -> { });
       // the generator's boundary rows lie in the future; a row stamped after the cutover but
       // inserted before the view existed is by design in neither the view nor the backfill

@@ -73,25 +73,27 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
    */
   private Optional<String> onKey(String sql, TimeKey k) {
     long s = TimeConstant.NANOS;
+    // a key that is the column itself holds its fractions: strict bounds in a form kept open
+    boolean fractional = k.widthNanos() == 0 && resolutionNanos < s;
     long w = Math.floorDiv(k.widthNanos() + s - 1, s);
     long g = grainNanos / s;
     List<String> all = new ArrayList<>();
     List<Optional<String>> split = new ArrayList<>();
-    split.add(second(coveredFrom.nanos()).map(t -> k.text() + " < " + t));
+    split.add(second(coveredFrom.nanos(), fractional).map(t -> k.text() + " < " + t));
     if (coveredUntil != null) {
-      split.add(second(coveredUntil.nanos() - w * s).map(t -> k.text() + " >= " + t));
+      split.add(second(coveredUntil.nanos() - w * s, fractional).map(t -> k.text() + " >= " + t));
     }
     for (RawEdges.Bound b : bounds) {
       String v = "toDateTime(" + value(sql, b) + ")";
       if (b.lower()) {
-        (b.exact() != null ? second(Math.floorDiv(b.exact().earliest(), s) * s - w * s)
+        (b.exact() != null ? second(Math.floorDiv(b.exact().earliest(), s) * s - w * s, fractional)
             : Optional.of(v + " - toIntervalSecond(" + w + ")")).ifPresent(t -> all.add(k.text() + " >= " + t));
-        split.add((b.exact() != null ? second(b.exact().latest() + grainNanos + s - 1)
-            : Optional.of(v + " + toIntervalSecond(" + (g + 1) + ")")).map(t -> k.text() + " < " + t));
+        split.add((b.exact() != null ? second(b.exact().latest() + grainNanos + s - 1, fractional)
+            : Optional.of(open(v + " + toIntervalSecond(" + (g + 1) + ")", fractional))).map(t -> k.text() + " < " + t));
       } else {
-        (b.exact() != null ? second(b.exact().latest() + s - 1) : Optional.of(v + " + toIntervalSecond(1)"))
+        (b.exact() != null ? second(b.exact().latest() + s - 1, fractional) : Optional.of(v + " + toIntervalSecond(1)"))
             .ifPresent(t -> all.add(k.text() + " <= " + t));
-        split.add((b.exact() != null ? second(Math.floorDiv(b.exact().earliest(), s) * s - (g + w) * s)
+        split.add((b.exact() != null ? second(Math.floorDiv(b.exact().earliest(), s) * s - (g + w) * s, fractional)
             : Optional.of(v + " - toIntervalSecond(" + (g + w) + ")")).map(t -> k.text() + " >= " + t));
       }
     }
@@ -102,9 +104,14 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
     return Optional.of(String.join(" AND ", all));
   }
 
-  /** {@code toDateTime(n)} for the whole second at or before {@code nanos}, when a DateTime holds it. */
-  private static Optional<String> second(long nanos) {
-    return TimeConstant.dateTime(Math.floorDiv(nanos, TimeConstant.NANOS));
+  /** The whole second at or before {@code nanos}, when a DateTime holds it (see {@link TimeConstant#bound}). */
+  private static Optional<String> second(long nanos, boolean fractional) {
+    return TimeConstant.bound(Math.floorDiv(nanos, TimeConstant.NANOS), fractional);
+  }
+
+  /** A moving DateTime value as a strict bound: as a DateTime64 on a fractional key, so it stays open. */
+  private static String open(String dateTime, boolean fractional) {
+    return fractional ? "toDateTime64(" + dateTime + ", 0)" : dateTime;
   }
 
   /** True for a bucket (read as the time column's type) that the rollup holds and the window holds whole. */

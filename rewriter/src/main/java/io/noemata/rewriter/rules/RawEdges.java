@@ -29,7 +29,8 @@ import java.util.Set;
  * @param middleEnd end of the middle, exclusive (a bucket boundary); null when open
  * @param bounds the level's raw time bounds, replaced by {@code 1}
  */
-record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bounds) implements UnionEdges {
+record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bounds, boolean fractional)
+    implements UnionEdges {
 
   /**
    * One comparison of the raw time column with a value, {@code t op value}: for a constant, {@code
@@ -49,7 +50,7 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
    * bound too close to the covered range's edge to tell which comes first.
    */
   static Checked<UnionEdges> plan(List<Bound> bounds, long grainNanos, long coveredFrom, Long coveredUntil,
-      RollupSkip code, String why) {
+      long resolutionNanos, RollupSkip code, String why) {
     if (bounds.stream().anyMatch(b -> holdsParameter(b.conjunct()))) {
       // the edges repeat the bounds and the level drops them: bound parameters would shift
       return Checked.fails(code, why + "; the bounds are parameters, which the union rewrite cannot repeat");
@@ -89,7 +90,7 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     if (end != null && !before(start, end)) {
       return Checked.fails(code, why + "; the window holds no whole rollup bucket the rollup holds");
     }
-    return Checked.holds(new RawEdges(start, end, List.copyOf(bounds)));
+    return Checked.holds(new RawEdges(start, end, List.copyOf(bounds), resolutionNanos < TimeConstant.NANOS));
   }
 
   /**
@@ -152,10 +153,14 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     // each bound as the column itself compared with its value: a qualifier the level reads the
     // column with (a derived table's alias) names nothing inside the raw rows' subquery
     bounds.forEach(b -> windowText.add(time + " " + b.op() + " " + sql.substring(b.value().start(), b.value().end())));
+    // the strict bound on the column in the form the engine's index analysis keeps open
+    String before = middleStart.zoneKnown()
+        ? TimeConstant.bound(Math.floorDiv(middleStart.nanos(), TimeConstant.NANOS), fractional).orElseGet(() -> literal(middleStart))
+        : literal(middleStart);
     String edges = (windowText.isEmpty() ? "" : String.join(" AND ", windowText) + " AND ") + "(" + time + " < "
-        + literal(middleStart) + (middleEnd == null ? "" : " OR " + time + " >= " + literal(middleEnd)) + ")";
+        + before + (middleEnd == null ? "" : " OR " + time + " >= " + literal(middleEnd)) + ")";
     String implied = key.map(k -> k.implied(low(), high(), middleStart.latest(),
-        middleEnd == null ? null : middleEnd.earliest())).orElse("");
+        middleEnd == null ? null : middleEnd.earliest(), fractional)).orElse("");
     return union(sql, table, database, rollup, middle, implied.isEmpty() ? edges : edges + " AND " + implied);
   }
 

@@ -51,6 +51,17 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     return seconds < 0 || seconds > DATETIME_MAX_SECONDS ? Optional.empty() : Optional.of("toDateTime(" + seconds + ")");
   }
 
+  /**
+   * {@link #dateTime} for a bound on an expression that holds fractions of a second (a DateTime64
+   * column, or a key that is that column itself): then {@code toDateTime64(seconds, 0)}, because the
+   * engine's index analysis closes a strict bound of an integer-domain constant ({@code t <
+   * toDateTime(n)} is read as {@code t <= n - 1}) and skips a part whose rows all lie in the second
+   * before {@code n} (see {@code Literals.instant}).
+   */
+  static Optional<String> bound(long seconds, boolean fractional) {
+    return dateTime(seconds).map(t -> fractional ? "toDateTime64(" + seconds + ", 0)" : t);
+  }
+
   /** The earliest instant this constant can be. */
   long earliest() {
     return zoneKnown ? nanos : nanos - EARLIEST_OFFSET;

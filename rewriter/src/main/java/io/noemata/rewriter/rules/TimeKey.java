@@ -69,17 +69,20 @@ public record TimeKey(String text, long widthNanos) {
   /**
    * Conditions on the key that every row of {@code [low, high)} outside the middle {@code [start,
    * end)} meets ({@code end} null: no upper part), joined by AND; empty when none can be written.
-   * Bounds are nanoseconds since the epoch, null when open.
+   * Bounds are nanoseconds since the epoch, null when open. {@code fractional}: the time column
+   * holds fractions of a second, so a key that is the column itself gets bounds the engine keeps
+   * open ({@link TimeConstant#bound}).
    */
-  public String implied(Long low, Long high, long start, Long end) {
+  public String implied(Long low, Long high, long start, Long end, boolean fractional) {
+    boolean exact = fractional && widthNanos == 0;
     List<String> all = new ArrayList<>();
     // t >= low  =>  key > low - width
-    seconds(low == null ? null : Math.floorDiv(low - widthNanos, SECOND)).ifPresent(s -> all.add(text + " >= " + s));
+    seconds(low == null ? null : Math.floorDiv(low - widthNanos, SECOND), exact).ifPresent(s -> all.add(text + " >= " + s));
     // t < high  =>  key <= t < high
-    seconds(high == null ? null : ceilSeconds(high)).ifPresent(s -> all.add(text + " <= " + s));
+    seconds(high == null ? null : ceilSeconds(high), exact).ifPresent(s -> all.add(text + " <= " + s));
     // t < start  =>  key < start;  t >= end  =>  key > end - width
-    Optional<String> before = seconds(ceilSeconds(start)).map(s -> text + " < " + s);
-    Optional<String> after = seconds(end == null ? null : Math.floorDiv(end - widthNanos, SECOND))
+    Optional<String> before = seconds(ceilSeconds(start), exact).map(s -> text + " < " + s);
+    Optional<String> after = seconds(end == null ? null : Math.floorDiv(end - widthNanos, SECOND), exact)
         .map(s -> text + " >= " + s);
     if (before.isPresent() && (end == null || after.isPresent())) {
       all.add(end == null ? before.get() : "(" + before.get() + " OR " + after.get() + ")");
@@ -91,8 +94,8 @@ public record TimeKey(String text, long widthNanos) {
     return Math.floorDiv(nanos + SECOND - 1, SECOND);
   }
 
-  private static Optional<String> seconds(Long s) {
-    return s == null ? Optional.empty() : TimeConstant.dateTime(s);
+  private static Optional<String> seconds(Long s, boolean fractional) {
+    return s == null ? Optional.empty() : TimeConstant.bound(s, fractional);
   }
 
   private static Optional<Long> intervalWidth(IntervalValue iv) {

@@ -50,7 +50,7 @@ final class WindowRead {
     boolean moving = bounds.stream().anyMatch(b -> b.relative() != null);
     Checked<UnionEdges> plan = moving
         ? MovingEdges.plan(bounds, grainNanos, resolutionNanos, from, until, timeType, why.code(), why.reason())
-        : RawEdges.plan(bounds, grainNanos, from, until, why.code(), why.reason());
+        : RawEdges.plan(bounds, grainNanos, from, until, resolutionNanos, why.code(), why.reason());
     if (plan instanceof Checked.Fails<UnionEdges> f) {
       return Checked.fails(f.skip());
     }

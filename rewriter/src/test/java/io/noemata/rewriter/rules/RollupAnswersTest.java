@@ -165,7 +165,7 @@ class RollupAnswersTest {
       RewriteResult r = rewrite(HEAD + window);
       assertTrue(use(r, "r_logs").rawEdges());
       assertEquals("SELECT sum(`LogCount`) AS n FROM " + unionOf(BUCKET + " >= toDateTime(1718006400) AND " + BUCKET
-          + " < toDateTime(1718028000)", window, "`Timestamp` < toDateTime(1718006400) OR `Timestamp` >="
+          + " < toDateTime(1718028000)", window, "`Timestamp` < toDateTime64(1718006400, 0) OR `Timestamp` >="
           + " toDateTime(1718028000)") + " WHERE 1 AND 1", r.sql());
       assertTrue(use(rewrite(HEAD + "Timestamp BETWEEN '2024-06-10 08:00:00' AND '2024-06-10 09:00:00'"), "r_logs")
           .rawEdges());
@@ -222,7 +222,7 @@ class RollupAnswersTest {
           Map.of("from", "2024-06-10 08:00:30", "to", "2024-06-10 14:00:00")));
       assertTrue(use(ragged, "r_logs").rawEdges());
       assertTrue(ragged.sql().contains(" WHERE `Timestamp` >= {from:DateTime('UTC')} AND `Timestamp` < {to:DateTime64(9, 'UTC')}"
-          + " AND (`Timestamp` < toDateTime(1718006460)"), ragged.sql());
+          + " AND (`Timestamp` < toDateTime64(1718006460, 0)"), ragged.sql());
       // a value its type reads otherwise than a wall clock (seconds since the epoch) stays unknown
       RewriteResult seconds = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
           Map.of("from", "1718006400", "to", "2024-06-10 14:00:00")));
@@ -338,7 +338,7 @@ class RollupAnswersTest {
       long from = RollupCatalog.COVERED_FROM.getEpochSecond();
       assertTrue(r.sql().contains(" FROM " + LOGS_VIEW + " WHERE " + BUCKET + " >= toDateTime(" + from + ") UNION ALL"),
           r.sql());
-      assertTrue(r.sql().contains(" FROM otel.otel_logs WHERE (`Timestamp` < toDateTime(" + from + ")) GROUP BY"),
+      assertTrue(r.sql().contains(" FROM otel.otel_logs WHERE (`Timestamp` < toDateTime64(" + from + ", 0)) GROUP BY"),
           r.sql());
       assertTrue(use(rewrite("SELECT count() AS n FROM otel.otel_logs WHERE Timestamp < toDateTime(1718028000)"),
           "r_logs").rawEdges());
@@ -361,7 +361,7 @@ class RollupAnswersTest {
       assertTrue(use(r, "r_logs").rawEdges());
       assertTrue(r.sql().contains(" WHERE " + BUCKET + " >= toDateTime(1718006400) AND " + BUCKET
           + " < toDateTime(1718028000) UNION ALL "), r.sql());
-      assertTrue(r.sql().contains(" AND (`Timestamp` < toDateTime(1718006400) OR `Timestamp` >= toDateTime(1718028000))"
+      assertTrue(r.sql().contains(" AND (`Timestamp` < toDateTime64(1718006400, 0) OR `Timestamp` >= toDateTime(1718028000))"
           + " GROUP BY"), r.sql());
       assertTrue(use(rewrite(head + "toDateTime(1718006400)", partial), "r_logs").rawEdges());
       // a wall clock is read in the server's zone: within 14 hours of the covered range its order is unknown
