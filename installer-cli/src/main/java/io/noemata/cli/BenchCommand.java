@@ -1,5 +1,6 @@
 package io.noemata.cli;
 
+import io.noemata.core.naming.Names;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -183,7 +184,8 @@ final class BenchCommand implements Callable<Integer> {
     };
     Publish.run(ProjectReader.read(project), plain, InstallOptions.defaults("noemata-bench", timing).withCutoverDelay(Duration.ZERO), false);
     String target = SystemTables.tables(plain, new Scope.Databases(java.util.Set.of("otel"))).stream()
-        .filter(t -> t.name().startsWith("noemata_rollup_logs_logs_1m__") && !t.name().endsWith("_mv")
+        .filter(t -> t.name().startsWith(Names.stableView("noemata", "logs", "logs_1m") + "__")
+            && !t.name().endsWith(Names.materializedView(""))
             && t.engine().equals("AggregatingMergeTree")).map(SystemTable::name).findFirst().orElseThrow();
     long bare;
     try (Statement s = plain.createStatement()) {

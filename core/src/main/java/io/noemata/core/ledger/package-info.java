@@ -36,7 +36,7 @@
  *       column that satisfies the entry, which noemata never drops), the {@code __nm_} index or
  *       projection name, or the rollup target {@code <ns>_rollup_<alias>_<key>__<hash8>}.</li>
  *   <li>{@code content_hash String}: the column name hash, or the rollup's 8-hex stored-shape hash
- *       ({@code io.noemata.core.expr.Hashes}); a rollup answers only while the view table as
+ *       ({@code io.noemata.core.naming.Names}); a rollup answers only while the view table as
  *       declared now derives the same hash.</li>
  *   <li>{@code state}: {@code installing}, {@code backfilling}, {@code ready}, {@code quarantined},
  *       {@code retired}, {@code pruned} ({@link io.noemata.core.ledger.LedgerState}).</li>

@@ -5,7 +5,7 @@ import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
 import io.noemata.installer.ddl.ColumnDdl;
 import io.noemata.installer.ddl.IndexDdl;
-import io.noemata.installer.ddl.Names;
+import io.noemata.core.naming.Names;
 import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ddl.ProjectionDdl;
 import io.noemata.installer.ddl.RollupDdl;

@@ -189,7 +189,7 @@ final class Install {
       settings.put("server_statement", written);
       // drift is compared with the statement as the server wrote it, by this digest
       settings.put(io.noemata.core.ledger.RecordedStatements.STATEMENT_DIGEST, written == null ? null
-          : io.noemata.installer.ddl.Names.sha256Hex(written));
+          : io.noemata.core.naming.Names.sha256Hex(written));
       s.writer.recordObject(db, r.materializedView(), r.materializedView(), "materialized_view", r.key(), settings,
           false);
     } else if (!(a instanceof Accelerator.StoredColumn c && c.existing())) {
