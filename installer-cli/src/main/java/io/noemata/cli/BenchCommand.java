@@ -1,5 +1,6 @@
 package io.noemata.cli;
 
+import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.core.naming.Names;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -237,7 +238,8 @@ final class BenchCommand implements Callable<Integer> {
     String sql = Dashboard.sevenDayHourly(spec).sql();
     try (Statement s = noemata.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       var uses = s.unwrap(io.noemata.driver.NoemataStatement.class).provenance().rollups();
-      if (uses.stream().noneMatch(u -> u.read() && u.rollup().equals("logs_1h") && !u.rawEdges())) {
+      if (uses.stream().noneMatch(u -> u instanceof ResourceUse.Rollup read && read.rollup().equals("logs_1h")
+          && !read.rawEdges())) {
         notes.add("- 7-day hourly panel: noemata did not read logs_1h from whole buckets: " + uses);
       }
     }

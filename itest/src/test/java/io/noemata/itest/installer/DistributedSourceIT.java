@@ -17,8 +17,9 @@ import io.noemata.itest.CorpusFile;
 import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
-import io.noemata.rewriter.RollupUse;
-import io.noemata.rewriter.StoredColumnUse;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -249,7 +250,7 @@ class DistributedSourceIT {
     String sql = "SELECT toStartOfHour(Timestamp) AS h, ServiceName, count() AS c FROM " + DB + ".otel_logs"
         + " GROUP BY h, ServiceName ORDER BY h, ServiceName " + marker;
     QueryProvenance p = same(sql);
-    RollupUse read = p.rollups().stream().filter(RollupUse::read).findFirst().orElseThrow(() -> new AssertionError(p));
+    ResourceUse.Rollup read = p.rollupsRead().stream().findFirst().orElseThrow(() -> new AssertionError(p));
     String arrived = last(TARGET.arrivedSql(marker));
     assertTrue(arrived.contains(read.stableView()), arrived);
     String target = rollups().stream().filter(r -> r.key().equals(read.rollup())).findFirst().orElseThrow().object();
