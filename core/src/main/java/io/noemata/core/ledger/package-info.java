@@ -25,6 +25,12 @@
  * </ul>
  *
  * <h2>Ledger columns</h2>
+ * {@link io.noemata.core.ledger.LedgerRow} groups them as the seed's ledger reads: identity
+ * ({@code namespace} to {@code object}), declared ({@code content_hash}, {@code async}, {@code file},
+ * {@code revision}, {@code declaration}), {@code state}, shape ({@code stable_view} to
+ * {@code measure_columns}), backfill ({@code cutover}, {@code backfill_floor},
+ * {@code backfilled_from}), retirement ({@code retired_at}, {@code prune_after}, {@code pruned_at})
+ * and quarantine ({@code quarantine}, {@code quarantine_days}).
  * <ul>
  *   <li>{@code format_version UInt16}: 1.</li>
  *   <li>{@code namespace String}: the deployment's table namespace.</li>

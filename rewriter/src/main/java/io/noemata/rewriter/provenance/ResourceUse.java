@@ -16,7 +16,22 @@ public sealed interface ResourceUse permits StoredColumnUse, RollupUse {
   String table();
 
   /** The seed's word for this use. */
-  Word word();
+  default Word word() {
+    if (this instanceof Substituted) {
+      return Word.SUBSTITUTED;
+    }
+    if (this instanceof Kept) {
+      return Word.KEPT;
+    }
+    return this instanceof Rollup ? Word.ROLLUP : Word.SKIPPED_ROLLUP;
+  }
+
+  /** Every field of a use is present: a use with a missing name is a bug of the rule that made it. */
+  private static void required(Object... fields) {
+    for (Object f : fields) {
+      Objects.requireNonNull(f, "resource use field");
+    }
+  }
 
   /** The seed's words, as {@code Table.source} lists them. */
   enum Word {
@@ -40,14 +55,7 @@ public sealed interface ResourceUse permits StoredColumnUse, RollupUse {
   record Substituted(int level, String table, String expression, int start, String column)
       implements StoredColumnUse {
     public Substituted {
-      Objects.requireNonNull(table, "table");
-      Objects.requireNonNull(expression, "expression");
-      Objects.requireNonNull(column, "column");
-    }
-
-    @Override
-    public Word word() {
-      return Word.SUBSTITUTED;
+      required(table, expression, column);
     }
   }
 
@@ -55,15 +63,7 @@ public sealed interface ResourceUse permits StoredColumnUse, RollupUse {
   record Kept(int level, String table, String expression, int start, String column, KeptReason reason)
       implements StoredColumnUse {
     public Kept {
-      Objects.requireNonNull(table, "table");
-      Objects.requireNonNull(expression, "expression");
-      Objects.requireNonNull(column, "column");
-      Objects.requireNonNull(reason, "reason");
-    }
-
-    @Override
-    public Word word() {
-      return Word.KEPT;
+      required(table, expression, column, reason);
     }
   }
 
@@ -77,14 +77,7 @@ public sealed interface ResourceUse permits StoredColumnUse, RollupUse {
    */
   record Rollup(int level, String table, String rollup, String stableView, boolean rawEdges) implements RollupUse {
     public Rollup {
-      Objects.requireNonNull(table, "table");
-      Objects.requireNonNull(rollup, "rollup");
-      Objects.requireNonNull(stableView, "stableView");
-    }
-
-    @Override
-    public Word word() {
-      return Word.ROLLUP;
+      required(table, rollup, stableView);
     }
   }
 
@@ -99,21 +92,12 @@ public sealed interface ResourceUse permits StoredColumnUse, RollupUse {
   record SkippedRollup(int level, String table, String rollup, String stableView, RollupSkip code, String reason)
       implements RollupUse {
     public SkippedRollup {
-      Objects.requireNonNull(table, "table");
-      Objects.requireNonNull(rollup, "rollup");
-      Objects.requireNonNull(stableView, "stableView");
-      Objects.requireNonNull(code, "code");
-      Objects.requireNonNull(reason, "reason");
+      required(table, rollup, stableView, code, reason);
     }
 
     /** What would let it match, as told to the user. */
     public String remedy() {
       return code.remedy;
-    }
-
-    @Override
-    public Word word() {
-      return Word.SKIPPED_ROLLUP;
     }
   }
 }
