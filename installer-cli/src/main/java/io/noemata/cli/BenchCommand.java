@@ -1,5 +1,7 @@
 package io.noemata.cli;
 
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.core.naming.Names;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -183,7 +185,8 @@ final class BenchCommand implements Callable<Integer> {
     };
     Publish.run(ProjectReader.read(project), plain, InstallOptions.defaults("noemata-bench", timing).withCutoverDelay(Duration.ZERO), false);
     String target = SystemTables.tables(plain, new Scope.Databases(java.util.Set.of("otel"))).stream()
-        .filter(t -> t.name().startsWith("noemata_rollup_logs_logs_1m__") && !t.name().endsWith("_mv")
+        .filter(t -> t.name().startsWith(Names.stableView("noemata", "logs", "logs_1m") + "__")
+            && !t.name().endsWith(Names.materializedView(""))
             && t.engine().equals("AggregatingMergeTree")).map(SystemTable::name).findFirst().orElseThrow();
     long bare;
     try (Statement s = plain.createStatement()) {
@@ -235,7 +238,8 @@ final class BenchCommand implements Callable<Integer> {
     String sql = Dashboard.sevenDayHourly(spec).sql();
     try (Statement s = noemata.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       var uses = s.unwrap(io.noemata.driver.NoemataStatement.class).provenance().rollups();
-      if (uses.stream().noneMatch(u -> u.read() && u.rollup().equals("logs_1h") && !u.rawEdges())) {
+      if (uses.stream().noneMatch(u -> u instanceof ResourceUse.Rollup read && read.rollup().equals("logs_1h")
+          && !read.rawEdges())) {
         notes.add("- 7-day hourly panel: noemata did not read logs_1h from whole buckets: " + uses);
       }
     }

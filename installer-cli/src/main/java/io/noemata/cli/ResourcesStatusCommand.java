@@ -23,7 +23,7 @@ final class ResourcesStatusCommand implements Callable<Integer> {
     try (Connection c = options.connect()) {
       // the ledgers of the databases this project installs into; others may be another deployment's
       List<LedgerRow> rows = LedgerReader.allRows(c, namespace).stream()
-          .filter(r -> databases.contains(r.tableDatabase())).toList();
+          .filter(r -> databases.contains(r.identity().tableDatabase())).toList();
       System.out.print(options.json ? PlanJson.ledger(rows) + "\n" : table(namespace, rows));
       return 0;
     } catch (SQLException e) {
@@ -38,13 +38,16 @@ final class ResourcesStatusCommand implements Callable<Integer> {
     StringBuilder b = new StringBuilder(String.format("%-10s %-18s %-26s %-12s %-20s %-20s %s%n", "KIND", "KEY",
         "TABLE", "STATE", "CUTOVER", "BACKFILLED FROM", "OBJECT / RETIREMENT"));
     for (LedgerRow r : rows) {
-      String tail = r.object() + (r.retiredAt() == null ? "" : "  retired " + r.retiredAt() + ", prune after "
-          + r.pruneAfter()) + (r.prunedAt() == null ? "" : ", pruned " + r.prunedAt())
-          + (r.quarantine().isEmpty() ? "" : "  quarantined: " + r.quarantine() + "; days " + r.quarantineDays()
+      LedgerRow.Retirement ret = r.retirement();
+      String tail = r.identity().object()
+          + (ret.retiredAt() == null ? "" : "  retired " + ret.retiredAt() + ", prune after " + ret.pruneAfter())
+          + (ret.prunedAt() == null ? "" : ", pruned " + ret.prunedAt())
+          + (r.quarantine().reason().isEmpty() ? "" : "  quarantined: " + r.quarantine().reason() + "; days "
+              + r.quarantine().days()
               + "; `noemata publish` repairs it");
-      b.append(String.format("%-10s %-18s %-26s %-12s %-20s %-20s %s%n", r.kind(), r.key(),
-          r.tableDatabase() + "." + r.tableName(), r.state(), r.cutover() == null ? "-" : r.cutover(),
-          r.backfilledFrom() == null ? "-" : r.backfilledFrom(), tail));
+      b.append(String.format("%-10s %-18s %-26s %-12s %-20s %-20s %s%n", r.identity().kind(), r.identity().key(),
+          r.identity().table(), r.state(), r.backfill().cutover() == null ? "-" : r.backfill().cutover(),
+          r.backfill().backfilledFrom() == null ? "-" : r.backfill().backfilledFrom(), tail));
     }
     return b.toString();
   }

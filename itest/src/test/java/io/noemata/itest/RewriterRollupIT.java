@@ -15,7 +15,8 @@ import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableRows;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupUse;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Node;
 import io.noemata.core.sql.Query;
@@ -233,13 +234,13 @@ class RewriterRollupIT {
     // the rewriter gets bound values as the SQL text they are sent as: strings quoted
     RewriteResult r = Rewriter.rewrite(q.sql(), snapshot, DB,
         q.params().stream().map(io.noemata.core.sql.Literals::string).toList());
-    List<RollupUse> read = r.provenance().rollups().stream().filter(RollupUse::read).toList();
+    List<ResourceUse.Rollup> read = r.provenance().rollupsRead();
     if (!q.expect().equals("rollup") && read.isEmpty()) {
       assertSame(q.sql(), r.sql(), q.id());
       return;
     }
     assertTrue(r.changed() && !read.isEmpty(), () -> q.id() + " reads no rollup: " + r.provenance().rollups());
-    for (RollupUse u : read) {
+    for (ResourceUse.Rollup u : read) {
       assertTrue(r.sql().contains("`" + DB + "`.`" + u.stableView() + "`"), r.sql());
     }
     int rows = sameResults(q, r.sql(), EXACT);
@@ -336,13 +337,13 @@ class RewriterRollupIT {
       for (int i = 0; i < each && spelled < total; i++, spelled++) {
         String sql = Spellings.spell(base, random);
         RewriteResult r = Rewriter.rewrite(sql, zoned, DB, List.of());
-        String d = r.provenance().rollups().stream().filter(RollupUse::read)
+        String d = r.provenance().rollupsRead().stream()
             .map(u -> u.level() + ":" + u.rollup() + (u.rawEdges() ? "+raw" : "")).toList().toString();
         if (decision == null) {
           decision = d;
           first = sql;
         }
-        assertTrue(r.provenance().rollups().stream().noneMatch(u -> u.code() == io.noemata.rewriter.RollupSkip.RULE_FAILED),
+        assertTrue(r.provenance().skippedRollups().stream().noneMatch(u -> u.code() == io.noemata.rewriter.provenance.RollupSkip.RULE_FAILED),
             () -> "the rule failed on " + sql + "\n" + r.provenance().rollups());
         if (!decision.equals(d)) {
           fail("two spellings of " + base + " decided differently:\n" + first + "\n" + sql + "\n"
@@ -404,7 +405,7 @@ class RewriterRollupIT {
         + " count() OVER () AS services FROM (SELECT ServiceName AS s, count() AS n FROM otel.otel_logs"
         + " WHERE Timestamp >= toDateTime(1717372800) AND Timestamp < toDateTime(1717977600) GROUP BY s)";
     RewriteResult r = Rewriter.rewrite(sql, snapshot, DB, List.of());
-    assertEquals(List.of(2), r.provenance().rollups().stream().filter(RollupUse::read).map(RollupUse::level).toList(),
+    assertEquals(List.of(2), r.provenance().rollupsRead().stream().map(ResourceUse.Rollup::level).toList(),
         r.provenance().rollups().toString());
     assertTrue(r.sql().startsWith("SELECT s, n, sum(n) OVER (ORDER BY s ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)"
         + " AS running, count() OVER () AS services FROM (SELECT ServiceName AS s, sum(`LogCount`) AS n"), r.sql());
@@ -444,8 +445,8 @@ class RewriterRollupIT {
       DashboardQueries.Drawn d = DashboardQueries.next(random, now);
       RewriteResult r = Rewriter.rewrite(d.sql(), catalog, DB,
           d.params().stream().map(io.noemata.core.sql.Literals::string).toList());
-      withRawRows += r.provenance().rollups().stream().anyMatch(RollupUse::rawEdges) ? 1 : 0;
-      assertTrue(r.provenance().rollups().stream().noneMatch(u -> u.code() == io.noemata.rewriter.RollupSkip.RULE_FAILED),
+      withRawRows += r.provenance().rollupsRead().stream().anyMatch(ResourceUse.Rollup::rawEdges) ? 1 : 0;
+      assertTrue(r.provenance().skippedRollups().stream().noneMatch(u -> u.code() == io.noemata.rewriter.provenance.RollupSkip.RULE_FAILED),
           () -> "the rule failed on " + d.sql() + "\n" + r.provenance().rollups());
       if (!r.changed()) {
         assertTrue(r.provenance().rollups().stream().noneMatch(RollupUse::read), d.sql());

@@ -1,5 +1,6 @@
 package io.noemata.rewriter;
 
+import io.noemata.rewriter.provenance.Provenance;
 import java.util.Objects;
 
 /**

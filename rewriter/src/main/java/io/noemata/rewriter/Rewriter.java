@@ -1,5 +1,6 @@
 package io.noemata.rewriter;
 
+import io.noemata.rewriter.provenance.Provenance;
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.rewriter.rules.RollupAnswers;
 import io.noemata.rewriter.rules.StoredColumns;

@@ -1,7 +1,7 @@
 /**
  * Rewrites ClickHouse queries to read installed accelerators, with no JDBC dependency: input is
  * SQL text and a {@link io.noemata.core.catalog.CatalogSnapshot}, output is the text to send and
- * its {@link io.noemata.rewriter.Provenance}. Entry point: {@link io.noemata.rewriter.Rewriter}.
+ * its {@link io.noemata.rewriter.provenance.Provenance}. Entry point: {@link io.noemata.rewriter.Rewriter}.
  *
  * <p>Output is never a re-printed tree. Rules return {@link io.noemata.rewriter.Edit}s at exact
  * source offsets and the original text is spliced, so comments, spacing, SETTINGS, FORMAT and

@@ -1,5 +1,9 @@
 package io.noemata.rewriter;
 
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupDecision;
+import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.provenance.StoredColumnUse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -45,8 +49,8 @@ class RewriterTest {
     assertNull(r.provenance().notUnderstood());
     List<StoredColumnUse> uses = r.provenance().storedColumns();
     assertEquals(2, uses.size());
-    assertEquals(new StoredColumnUse(1, "otel.otel_logs", "ResourceAttributes['k8s.pod.name']", 7,
-        "__otel_materialized_k8s.pod.name", true, null), uses.get(0));
+    assertEquals(new ResourceUse.Substituted(1, "otel.otel_logs", "ResourceAttributes['k8s.pod.name']", 7,
+        "__otel_materialized_k8s.pod.name"), uses.get(0));
   }
 
   @Test
@@ -94,7 +98,7 @@ class RewriterTest {
     String sql = "SELECT ServiceName, count() AS lines FROM otel.otel_logs WHERE " + window
         + " AND LogAttributes['http.status_code'] = '500' GROUP BY ServiceName ORDER BY ServiceName";
     RewriteResult r = Rewriter.rewrite(sql, subscriptRollup(), "otel");
-    assertTrue(r.provenance().rollups().stream().anyMatch(RollupUse::read), () -> r.provenance().rollups().toString());
+    assertTrue(RollupDecision.rollups(r.provenance()).stream().anyMatch(RollupDecision::read), () -> RollupDecision.rollups(r.provenance()).toString());
     assertTrue(r.sql().contains("FROM otel.noemata_rollup_logs_logs_1d") || r.sql().contains("noemata_rollup_logs_logs_1d"),
         r.sql());
     assertTrue(r.sql().contains("`" + OtelCatalog.STATUS_COLUMN + "` = '500'") || r.sql().contains(OtelCatalog.STATUS_COLUMN
@@ -104,7 +108,7 @@ class RewriterTest {
     String pods = "SELECT ResourceAttributes['k8s.pod.name'] AS pod, count() AS lines FROM otel.otel_logs WHERE "
         + window + " GROUP BY pod ORDER BY lines DESC, pod LIMIT 10";
     RewriteResult p = Rewriter.rewrite(pods, subscriptRollup(), "otel");
-    assertTrue(p.provenance().rollups().stream().anyMatch(RollupUse::read), () -> p.provenance().rollups().toString());
+    assertTrue(RollupDecision.rollups(p.provenance()).stream().anyMatch(RollupDecision::read), () -> RollupDecision.rollups(p.provenance()).toString());
     assertTrue(p.sql().contains("CAST(`__otel_materialized_k8s.pod.name` AS String) AS pod"), p.sql());
     assertFalse(p.sql().contains("ResourceAttributes"), p.sql());
   }
@@ -116,6 +120,6 @@ class RewriterTest {
         + " GROUP BY v";
     RewriteResult r = Rewriter.rewrite(sql, subscriptRollup(), "otel");
     assertSame(sql, r.sql());
-    assertEquals(RollupSkip.COLUMN_NOT_DIMENSION, r.provenance().rollups().get(0).code());
+    assertEquals(RollupSkip.COLUMN_NOT_DIMENSION, RollupDecision.rollups(r.provenance()).get(0).code());
   }
 }

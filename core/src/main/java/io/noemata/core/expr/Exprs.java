@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Questions asked of a parsed expression: which columns it reads, which aggregates it calls, its type. */
+/** Questions asked of a parsed expression: which columns it reads, which aggregates it calls. */
 public final class Exprs {
 
   private Exprs() {}
@@ -65,24 +65,6 @@ public final class Exprs {
         && c.arguments().size() == 2 && c.arguments().get(0) instanceof Expr.Ident id
         && c.arguments().get(1) instanceof Expr.Literal key && key.kind() == Expr.Literal.Kind.STRING) {
       return Optional.of(id.name());
-    }
-    return Optional.empty();
-  }
-
-  /**
-   * The stored type the seed gives an expression without a declared type: a Map subscript is
-   * {@code LowCardinality(String)}, a string literal or string function {@code String}; empty when
-   * the type must be declared.
-   */
-  public static Optional<String> impliedType(Expr e) {
-    if (mapSubscriptColumn(e).isPresent()) {
-      return Optional.of("LowCardinality(String)");
-    }
-    if (e instanceof Expr.Literal lit && lit.kind() == Expr.Literal.Kind.STRING) {
-      return Optional.of("String");
-    }
-    if (e instanceof Expr.Call c && c.parameters() == null && Functions.returnsString(c.name())) {
-      return Optional.of("String");
     }
     return Optional.empty();
   }

@@ -103,13 +103,18 @@ public final class LedgerReader {
         if (kind.isEmpty() || state.isEmpty()) {
           continue; // a later release's kind or state: this one leaves the row as it is
         }
-        out.add(new LedgerRow(rs.getInt(1), rs.getString(2), kind.get(), rs.getString(4), rs.getString(5),
-            rs.getString(6), rs.getString(7), rs.getString(8), state.get(), rs.getInt(10) != 0,
-            rs.getString(11), rs.getString(12), rs.getString(13), rs.getString(14), rs.getString(15),
-            rs.getString(16), rs.getLong(17), rs.getLong(18), unhex(rs.getString(19)), unhex(rs.getString(20)),
-            unhex(rs.getString(21)), unhex(rs.getString(22)), seconds(rs, 23), seconds(rs, 24), seconds(rs, 25),
-            seconds(rs, 26), seconds(rs, 27), seconds(rs, 28), Instant.ofEpochMilli(rs.getLong(29)),
-            rs.getLong(30), rs.getString(31), days(rs.getString(32))));
+        out.add(new LedgerRow(rs.getInt(1),
+            new LedgerRow.Identity(rs.getString(2), kind.get(), rs.getString(4), rs.getString(5), rs.getString(6),
+                rs.getString(7)),
+            new LedgerRow.Declared(rs.getString(8), rs.getInt(10) != 0, rs.getString(11), rs.getString(12),
+                rs.getString(13)),
+            state.get(),
+            new LedgerRow.Shape(rs.getString(14), rs.getString(15), rs.getString(16), rs.getLong(17), rs.getLong(18),
+                unhex(rs.getString(19)), unhex(rs.getString(20)), unhex(rs.getString(21)), unhex(rs.getString(22))),
+            new LedgerRow.Backfill(seconds(rs, 23), seconds(rs, 24), seconds(rs, 25)),
+            new LedgerRow.Retirement(seconds(rs, 26), seconds(rs, 27), seconds(rs, 28)),
+            new LedgerRow.Quarantine(rs.getString(31), days(rs.getString(32))),
+            Instant.ofEpochMilli(rs.getLong(29)), rs.getLong(30)));
       }
     }
     return out;
@@ -146,13 +151,13 @@ public final class LedgerReader {
     for (String db : ledgerDatabases(c, namespace)) {
       Set<String> tables = tablesOf(c, db);
       for (LedgerRow row : rows(c, db, namespace)) {
-        if (row.kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
-            || !tables.contains(row.object()) || !tables.contains(row.stableView())) {
+        if (row.identity().kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
+            || !tables.contains(row.identity().object()) || !tables.contains(row.shape().stableView())) {
           continue;
         }
-        Rollup r = toRollup(row, columnTypes(c, db, row.object()), now);
+        Rollup r = toRollup(row, columnTypes(c, db, row.identity().object()), now);
         if (r != null) {
-          out.computeIfAbsent(new TableName(row.tableDatabase(), row.tableName()), k -> new ArrayList<>()).add(r);
+          out.computeIfAbsent(row.identity().table(), k -> new ArrayList<>()).add(r);
         }
       }
     }
@@ -164,25 +169,27 @@ public final class LedgerReader {
    * when a state column is missing or the covered range is empty (retention passed it by).
    */
   public static Rollup toRollup(LedgerRow row, Map<String, String> targetColumns, Instant now) {
-    if (row.grainSeconds() <= 0 || row.measureNames().isEmpty()) {
+    LedgerRow.Shape shape = row.shape();
+    if (shape.grainSeconds() <= 0 || shape.measureNames().isEmpty()) {
       return null;
     }
     List<Measure> measures = new ArrayList<>();
-    for (int i = 0; i < row.measureNames().size(); i++) {
-      String type = targetColumns.get(row.measureColumns().get(i));
+    for (int i = 0; i < shape.measureNames().size(); i++) {
+      String type = targetColumns.get(shape.measureColumns().get(i));
       if (type == null) {
         return null;
       }
-      measures.add(new Measure(row.measureNames().get(i), row.measureDefinitions().get(i),
-          row.measureColumns().get(i), type));
+      measures.add(new Measure(shape.measureNames().get(i), shape.measureDefinitions().get(i),
+          shape.measureColumns().get(i), type));
     }
-    Instant from = row.backfilledFrom() != null ? row.backfilledFrom() : row.cutover();
+    LedgerRow.Backfill backfill = row.backfill();
+    Instant from = backfill.backfilledFrom() != null ? backfill.backfilledFrom() : backfill.cutover();
     if (from == null) {
       return null;
     }
-    if (row.retentionSeconds() > 0) {
-      long bound = now.getEpochSecond() - row.retentionSeconds();
-      long aligned = Math.floorDiv(bound + row.grainSeconds() - 1, row.grainSeconds()) * row.grainSeconds();
+    if (shape.retentionSeconds() > 0) {
+      long bound = now.getEpochSecond() - shape.retentionSeconds();
+      long aligned = Math.floorDiv(bound + shape.grainSeconds() - 1, shape.grainSeconds()) * shape.grainSeconds();
       if (aligned > from.getEpochSecond()) {
         from = Instant.ofEpochSecond(aligned);
       }
@@ -190,8 +197,8 @@ public final class LedgerReader {
     if (from.isAfter(now)) {
       return null;
     }
-    return new Rollup(row.key(), row.stableView(), row.object(), row.contentHash(),
-        Duration.ofSeconds(row.grainSeconds()), row.timeColumn(), LedgerSchema.BUCKET_COLUMN, row.dimensions(),
+    return new Rollup(row.identity().key(), shape.stableView(), row.identity().object(), row.declared().contentHash(),
+        Duration.ofSeconds(shape.grainSeconds()), shape.timeColumn(), LedgerSchema.BUCKET_COLUMN, shape.dimensions(),
         measures, from, null);
   }
 

@@ -1,105 +1,174 @@
 package io.noemata.core.ledger;
 
+import io.noemata.core.catalog.TableName;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * One row of {@code <namespace>_resource_ledger}, as written and as read back with {@code FINAL}.
- * Columns are documented in {@code package-info.java}; instants are whole seconds (UTC) except
- * {@code updatedAt}. Fields that do not apply to a kind are empty strings, 0 or null.
+ * One row of {@code <namespace>_resource_ledger}, as written and as read back with {@code FINAL},
+ * grouped as the seed's ledger reads: "each rollup's declaration, hash, state, cutover, and
+ * backfilled range", and for retired accelerators "retirement and prune times". The table's
+ * columns are unchanged (documented in {@code package-info.java}); instants are whole seconds (UTC)
+ * except {@code updatedAt}. Fields that do not apply to a kind are empty strings, 0 or null.
+ *
+ * @param identity which accelerator and object the row is about
+ * @param declared what declared it: hash, file, revision and declaration
+ * @param state where it is in its life
+ * @param shape a rollup's stored shape (empty for other kinds)
+ * @param backfill a rollup's cutover and backfilled range
+ * @param retirement when it retired and is (or was) pruned
+ * @param quarantine why the online check quarantined it, and the days a repair re-backfills
+ * @param updatedAt when this version was written
+ * @param version the write: the largest wins
  */
 public record LedgerRow(
     int formatVersion,
-    String namespace,
-    LedgerKind kind,
-    String key,
-    String tableDatabase,
-    String tableName,
-    String object,
-    String contentHash,
+    Identity identity,
+    Declared declared,
     LedgerState state,
-    boolean async,
-    String file,
-    String revision,
-    String declaration,
-    String stableView,
-    String sourceObject,
-    String timeColumn,
-    long grainSeconds,
-    long retentionSeconds,
-    List<String> dimensions,
-    List<String> measureNames,
-    List<String> measureDefinitions,
-    List<String> measureColumns,
-    Instant cutover,
-    Instant backfillFloor,
-    Instant backfilledFrom,
-    Instant retiredAt,
-    Instant pruneAfter,
-    Instant prunedAt,
+    Shape shape,
+    Backfill backfill,
+    Retirement retirement,
+    Quarantine quarantine,
     Instant updatedAt,
-    long version,
-    String quarantine,
-    List<LocalDate> quarantineDays) {
+    long version) {
 
   public LedgerRow {
-    for (Object o : new Object[] {namespace, kind, key, tableDatabase, tableName, object, contentHash, state,
-        file, revision, declaration, stableView, sourceObject, timeColumn, updatedAt}) {
+    for (Object o : new Object[] {identity, declared, state, shape, backfill, retirement, updatedAt}) {
       Objects.requireNonNull(o, "ledger row field");
     }
-    quarantine = quarantine == null ? "" : quarantine;
-    quarantineDays = quarantineDays == null ? List.of() : List.copyOf(quarantineDays);
-    dimensions = List.copyOf(dimensions);
-    measureNames = List.copyOf(measureNames);
-    measureDefinitions = List.copyOf(measureDefinitions);
-    measureColumns = List.copyOf(measureColumns);
-    if (measureNames.size() != measureDefinitions.size() || measureNames.size() != measureColumns.size()) {
-      throw new IllegalArgumentException("measure_names, measure_definitions and measure_columns differ in length: "
-          + key);
+    quarantine = quarantine == null ? Quarantine.NONE : quarantine;
+  }
+
+  /**
+   * The accelerator and object a row is about: newer versions of the same identity replace it.
+   *
+   * @param object the installed object ({@code __nm_} column, index or projection, or rollup target)
+   */
+  public record Identity(String namespace, LedgerKind kind, String key, String tableDatabase, String tableName,
+      String object) {
+    public Identity {
+      for (Object o : new Object[] {namespace, kind, key, tableDatabase, tableName, object}) {
+        Objects.requireNonNull(o, "ledger identity field");
+      }
     }
-    if (grainSeconds < 0 || retentionSeconds < 0) {
-      throw new IllegalArgumentException("negative grain or retention: " + key);
+
+    /** The physical source table. */
+    public TableName table() {
+      return new TableName(tableDatabase, tableName);
+    }
+
+    /** {@code db.table/kind/key/object}: the key rows are merged by. */
+    public String text() {
+      return tableDatabase + "." + tableName + "/" + kind.text() + "/" + key + "/" + object;
     }
   }
 
-  /** The identity of a row: newer versions of the same identity replace it. */
-  public String identity() {
-    return tableDatabase + "." + tableName + "/" + kind.text() + "/" + key + "/" + object;
+  /**
+   * What declared the accelerator.
+   *
+   * @param contentHash the column name hash, or the rollup's stored-shape hash
+   * @param file the resources file, relative to the project
+   * @param revision the publish revision that last declared it
+   * @param declaration the entry as JSON, as declared (plus resolved expressions)
+   */
+  public record Declared(String contentHash, boolean async, String file, String revision, String declaration) {
+    public Declared {
+      for (Object o : new Object[] {contentHash, file, revision, declaration}) {
+        Objects.requireNonNull(o, "ledger declaration field");
+      }
+    }
+
+    /** The same, last declared by {@code rev}. */
+    public Declared withRevision(String rev) {
+      return new Declared(contentHash, async, file, rev, declaration);
+    }
+  }
+
+  /**
+   * A rollup's stored shape: the stable view queries read, what its materialized view reads, and
+   * its buckets, key and stored states (one element of the three measure lists per state column).
+   */
+  public record Shape(String stableView, String sourceObject, String timeColumn, long grainSeconds,
+      long retentionSeconds, List<String> dimensions, List<String> measureNames, List<String> measureDefinitions,
+      List<String> measureColumns) {
+
+    /** Nothing stored: a column, index or projection. */
+    public static final Shape NONE = new Shape("", "", "", 0, 0, List.of(), List.of(), List.of(), List.of());
+
+    public Shape {
+      for (Object o : new Object[] {stableView, sourceObject, timeColumn}) {
+        Objects.requireNonNull(o, "ledger shape field");
+      }
+      dimensions = List.copyOf(dimensions);
+      measureNames = List.copyOf(measureNames);
+      measureDefinitions = List.copyOf(measureDefinitions);
+      measureColumns = List.copyOf(measureColumns);
+      if (measureNames.size() != measureDefinitions.size() || measureNames.size() != measureColumns.size()) {
+        throw new IllegalArgumentException("measure_names, measure_definitions and measure_columns differ in length: "
+            + stableView);
+      }
+      if (grainSeconds < 0 || retentionSeconds < 0) {
+        throw new IllegalArgumentException("negative grain or retention: " + stableView);
+      }
+    }
+  }
+
+  /**
+   * A rollup's cutover and backfilled range: {@code [backfilledFrom, cutover)} is in the target
+   * exactly once; the backfill is done when {@code backfilledFrom} reaches {@code backfillFloor}.
+   * Each is null until set (and for other kinds).
+   */
+  public record Backfill(Instant cutover, Instant backfillFloor, Instant backfilledFrom) {
+    /** Nothing set. */
+    public static final Backfill NONE = new Backfill(null, null, null);
+  }
+
+  /** When an undeclared accelerator retired, from when prune may drop it, and when it did; null while not. */
+  public record Retirement(Instant retiredAt, Instant pruneAfter, Instant prunedAt) {
+    /** Not retired. */
+    public static final Retirement NONE = new Retirement(null, null, null);
+  }
+
+  /**
+   * For state {@code quarantined}: the first failing bucket and measure the online check found, and
+   * the days {@code publish} re-backfills before the rollup is ready again; empty both otherwise.
+   */
+  public record Quarantine(String reason, List<LocalDate> days) {
+    /** Not quarantined. */
+    public static final Quarantine NONE = new Quarantine("", List.of());
+
+    public Quarantine {
+      reason = reason == null ? "" : reason;
+      days = days == null ? List.of() : List.copyOf(days);
+    }
   }
 
   /** A copy in another state, at {@code now}, with {@code version}. */
   public LedgerRow withState(LedgerState next, Instant now, long nextVersion) {
-    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
-        next, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
-        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
-        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion, quarantine, quarantineDays);
+    return new LedgerRow(formatVersion, identity, declared, next, shape, backfill, retirement, quarantine, now,
+        nextVersion);
   }
 
   /** A copy with the backfill columns changed. */
   public LedgerRow withBackfill(Instant newCutover, Instant floor, Instant from, Instant now, long nextVersion) {
-    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
-        state, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
-        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, newCutover, floor, from,
-        retiredAt, pruneAfter, prunedAt, now, nextVersion, quarantine, quarantineDays);
+    return new LedgerRow(formatVersion, identity, declared, state, shape, new Backfill(newCutover, floor, from),
+        retirement, quarantine, now, nextVersion);
   }
 
   /** A copy with the retirement columns changed (null clears them). */
   public LedgerRow withRetirement(LedgerState next, Instant retired, Instant pruneAt, Instant pruned, Instant now,
       long nextVersion) {
-    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
-        next, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
-        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
-        backfilledFrom, retired, pruneAt, pruned, now, nextVersion, quarantine, quarantineDays);
+    return new LedgerRow(formatVersion, identity, declared, next, shape, backfill,
+        new Retirement(retired, pruneAt, pruned), quarantine, now, nextVersion);
   }
 
   /** A copy with the revision that last declared it. */
   public LedgerRow withRevision(String rev, Instant now, long nextVersion) {
-    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
-        state, async, file, rev, declaration, stableView, sourceObject, timeColumn, grainSeconds,
-        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
-        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion, quarantine, quarantineDays);
+    return new LedgerRow(formatVersion, identity, declared.withRevision(rev), state, shape, backfill, retirement,
+        quarantine, now, nextVersion);
   }
 
   /**
@@ -108,9 +177,7 @@ public record LedgerRow(
    */
   public LedgerRow withQuarantine(LedgerState next, String reason, List<LocalDate> days, Instant now,
       long nextVersion) {
-    return new LedgerRow(formatVersion, namespace, kind, key, tableDatabase, tableName, object, contentHash,
-        next, async, file, revision, declaration, stableView, sourceObject, timeColumn, grainSeconds,
-        retentionSeconds, dimensions, measureNames, measureDefinitions, measureColumns, cutover, backfillFloor,
-        backfilledFrom, retiredAt, pruneAfter, prunedAt, now, nextVersion, reason, days);
+    return new LedgerRow(formatVersion, identity, declared, next, shape, backfill, retirement,
+        new Quarantine(reason, days), now, nextVersion);
   }
 }

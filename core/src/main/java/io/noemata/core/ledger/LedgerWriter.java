@@ -59,15 +59,22 @@ public final class LedgerWriter {
   }
 
   public void write(String database, LedgerRow r) throws SQLException {
+    LedgerRow.Identity id = r.identity();
+    LedgerRow.Declared d = r.declared();
+    LedgerRow.Shape sh = r.shape();
+    LedgerRow.Backfill b = r.backfill();
+    LedgerRow.Retirement ret = r.retirement();
+    // in the table's column order (LedgerSchema)
     String values = String.join(", ", List.of(
-        Integer.toString(r.formatVersion()), s(r.namespace()), s(r.kind().text()), s(r.key()), s(r.tableDatabase()),
-        s(r.tableName()), s(r.object()), s(r.contentHash()), s(r.state().text()), r.async() ? "1" : "0", s(r.file()),
-        s(r.revision()), s(r.declaration()), s(r.stableView()), s(r.sourceObject()), s(r.timeColumn()),
-        Long.toString(r.grainSeconds()), Long.toString(r.retentionSeconds()), array(r.dimensions()),
-        array(r.measureNames()), array(r.measureDefinitions()), array(r.measureColumns()), t(r.cutover()),
-        t(r.backfillFloor()), t(r.backfilledFrom()), t(r.retiredAt()), t(r.pruneAfter()), t(r.prunedAt()),
+        Integer.toString(r.formatVersion()), s(id.namespace()), s(id.kind().text()), s(id.key()),
+        s(id.tableDatabase()), s(id.tableName()), s(id.object()), s(d.contentHash()), s(r.state().text()),
+        d.async() ? "1" : "0", s(d.file()), s(d.revision()), s(d.declaration()), s(sh.stableView()),
+        s(sh.sourceObject()), s(sh.timeColumn()), Long.toString(sh.grainSeconds()),
+        Long.toString(sh.retentionSeconds()), array(sh.dimensions()), array(sh.measureNames()),
+        array(sh.measureDefinitions()), array(sh.measureColumns()), t(b.cutover()), t(b.backfillFloor()),
+        t(b.backfilledFrom()), t(ret.retiredAt()), t(ret.pruneAfter()), t(ret.prunedAt()),
         "fromUnixTimestamp64Milli(" + r.updatedAt().toEpochMilli() + ", 'UTC')", Long.toString(r.version()),
-        s(r.quarantine()), "CAST([" + r.quarantineDays().stream().map(d -> "'" + d + "'")
+        s(r.quarantine().reason()), "CAST([" + r.quarantine().days().stream().map(day -> "'" + day + "'")
             .collect(Collectors.joining(", ")) + "] AS Array(Date))"));
     execute("INSERT INTO " + Literals.qualified(database, LedgerSchema.ledgerTable(namespace)) + " SELECT " + values);
   }

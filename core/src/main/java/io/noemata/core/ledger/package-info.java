@@ -25,6 +25,12 @@
  * </ul>
  *
  * <h2>Ledger columns</h2>
+ * {@link io.noemata.core.ledger.LedgerRow} groups them as the seed's ledger reads: identity
+ * ({@code namespace} to {@code object}), declared ({@code content_hash}, {@code async}, {@code file},
+ * {@code revision}, {@code declaration}), {@code state}, shape ({@code stable_view} to
+ * {@code measure_columns}), backfill ({@code cutover}, {@code backfill_floor},
+ * {@code backfilled_from}), retirement ({@code retired_at}, {@code prune_after}, {@code pruned_at})
+ * and quarantine ({@code quarantine}, {@code quarantine_days}).
  * <ul>
  *   <li>{@code format_version UInt16}: 1.</li>
  *   <li>{@code namespace String}: the deployment's table namespace.</li>
@@ -36,7 +42,7 @@
  *       column that satisfies the entry, which noemata never drops), the {@code __nm_} index or
  *       projection name, or the rollup target {@code <ns>_rollup_<alias>_<key>__<hash8>}.</li>
  *   <li>{@code content_hash String}: the column name hash, or the rollup's 8-hex stored-shape hash
- *       ({@code io.noemata.core.expr.Hashes}); a rollup answers only while the view table as
+ *       ({@code io.noemata.core.naming.Names}); a rollup answers only while the view table as
  *       declared now derives the same hash.</li>
  *   <li>{@code state}: {@code installing}, {@code backfilling}, {@code ready}, {@code quarantined},
  *       {@code retired}, {@code pruned} ({@link io.noemata.core.ledger.LedgerState}).</li>

@@ -10,12 +10,15 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The one reader of what the server has installed: rows of {@code system.tables},
  * {@code system.columns}, {@code system.data_skipping_indices} and {@code system.projections} in a
- * {@link Scope}, in a stable order (database, table, then position or name). Plain JDBC, so the
- * driver, the installer and the resources catalog read the server the same way.
+ * {@link Scope}, in a stable order (database, table, then position or name); and of where it runs:
+ * {@code system.databases} (their engines) and {@code system.clusters}. Plain JDBC, so the driver,
+ * the installer and the resources catalog read the server the same way.
  */
 public final class SystemTables {
 
@@ -60,6 +63,24 @@ public final class SystemTables {
             rs.getString(3), strings(rs.getArray(4)), rs.getString(5)));
   }
 
+  /** The databases named {@code names} that the server has, by name (none when the set is empty). */
+  public static List<SystemDatabase> databases(Connection c, Set<String> names) throws SQLException {
+    if (names.isEmpty()) {
+      return List.of();
+    }
+    List<String> sorted = List.copyOf(new TreeSet<>(names));
+    return query(c, "SELECT name, engine FROM system.databases WHERE name IN ("
+        + String.join(", ", sorted.stream().map(n -> "?").toList()) + ") ORDER BY name", sorted,
+        rs -> new SystemDatabase(rs.getString(1), rs.getString(2)));
+  }
+
+  /** The servers of the cluster {@code cluster}, by shard and replica; empty when the server defines no such cluster. */
+  public static List<SystemClusterServer> cluster(Connection c, String cluster) throws SQLException {
+    return query(c, "SELECT cluster, shard_num, replica_num, host_name, is_local FROM system.clusters"
+        + " WHERE cluster = ? ORDER BY shard_num, replica_num", List.of(cluster),
+        rs -> new SystemClusterServer(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getString(4), rs.getInt(5) != 0));
+  }
+
   /** One result row to a value. */
   interface RowReader<T> {
     T read(ResultSet rs) throws SQLException;
@@ -68,9 +89,14 @@ public final class SystemTables {
   private static <T> List<T> read(Connection c, String select, Scope scope, String nameColumn, String order,
       RowReader<T> row) throws SQLException {
     Scope.Filter f = scope.filter(nameColumn);
-    String sql = select + " WHERE " + f.sql() + order;
+    return query(c, select + " WHERE " + f.sql() + order, f.parameters(), row);
+  }
+
+  /** {@code sql} with {@code parameters} bound to its {@code ?} in order: a plain statement when there are none. */
+  private static <T> List<T> query(Connection c, String sql, List<String> parameters, RowReader<T> row)
+      throws SQLException {
     List<T> out = new ArrayList<>();
-    if (f.parameters().isEmpty()) {
+    if (parameters.isEmpty()) {
       try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
         while (rs.next()) {
           out.add(row.read(rs));
@@ -79,8 +105,8 @@ public final class SystemTables {
       return out;
     }
     try (PreparedStatement s = c.prepareStatement(sql)) {
-      for (int i = 0; i < f.parameters().size(); i++) {
-        s.setString(i + 1, f.parameters().get(i));
+      for (int i = 0; i < parameters.size(); i++) {
+        s.setString(i + 1, parameters.get(i));
       }
       try (ResultSet rs = s.executeQuery()) {
         while (rs.next()) {

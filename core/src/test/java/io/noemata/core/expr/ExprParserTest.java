@@ -1,7 +1,7 @@
 package io.noemata.core.expr;
 
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -83,52 +83,6 @@ class ExprParserTest {
     assertEquals(0, e.offset());
     assertTrue(e.getMessage().contains("backtick-quote"), e.getMessage());
     assertEquals("plus(rows, 1)", canon("`rows` + 1"));
-  }
-
-  @Test
-  void differentKeysHashDifferently() throws ExprException {
-    String a = Hashes.columnName(ExprParser.parse("ResourceAttributes['k8s.pod.name']", Mode.ROW));
-    String b = Hashes.columnName(ExprParser.parse("ResourceAttributes['k8s.node.name']", Mode.ROW));
-    assertTrue(a.matches("__nm_[0-9a-f]{16}"), a);
-    assertNotEquals(a, b);
-    assertEquals(a, Hashes.columnName(ExprParser.parse("arrayElement(ResourceAttributes,'k8s.pod.name')", Mode.ROW)));
-  }
-
-  @Test
-  void columnHashFollowsTheDocumentedScheme() throws ExprException {
-    Expr e = ExprParser.parse("lower(Body)", Mode.ROW);
-    String expected = "__nm_" + Hashes.sha256Hex("noemata/column/v1\nlower(Body)").substring(0, 16);
-    assertEquals(expected, Hashes.columnName(e));
-  }
-
-  @ParameterizedTest
-  @ValueSource(strings = {
-      "a; DROP TABLE t",
-      "(SELECT 1)",
-      "x IN (SELECT y FROM t)",
-      "x IN some_table",
-      "url('http://x', CSV)",
-      "file('x')",
-      "remote('h', db.t)",
-      "s3('b')",
-      "count()",
-      "sumIf(x, y > 1)",
-      "quantile(0.9)(x)",
-      "row_number() OVER ()",
-      "max(x) OVER (PARTITION BY y)",
-      "t.col",
-      "arrayJoin(arr)",
-      "{p:String}",
-      "'unterminated",
-      "",
-      "f(",
-      "a b",
-      "*",
-  })
-  void rowExpressionsRefuseWhatIsNotARowExpression(String text) {
-    ExprException e = assertThrows(ExprException.class, () -> ExprParser.parse(text, Mode.ROW));
-    assertTrue(e.offset() >= 0 && e.offset() <= text.length(), "offset inside text: " + e.offset());
-    assertTrue(!e.getMessage().isBlank());
   }
 
   @Test

@@ -14,11 +14,12 @@ import org.junit.jupiter.api.Test;
 class LedgerReaderTest {
 
   static LedgerRow rollupRow(Instant backfilledFrom, long retention) {
-    return new LedgerRow(1, "noemata", LedgerKind.ROLLUP, "logs_1m", "otel", "otel_logs",
-        "noemata_rollup_logs_logs_1m__0123abcd", "0123abcd", LedgerState.READY, false, "x.resources.json", "r1", "{}",
-        "noemata_rollup_logs_logs_1m", "otel_logs", "Timestamp", 60, retention, List.of("ServiceName"),
-        List.of("LogCount"), List.of("count()"), List.of("LogCount"), Instant.parse("2024-06-10T00:00:30Z"),
-        backfilledFrom, backfilledFrom, null, null, null, Instant.EPOCH, 1, "", List.of());
+    return new LedgerRow(1, new LedgerRow.Identity("noemata", LedgerKind.ROLLUP, "logs_1m", "otel", "otel_logs",
+        "noemata_rollup_logs_logs_1m__0123abcd"), new LedgerRow.Declared("0123abcd", false, "x.resources.json", "r1",
+        "{}"), LedgerState.READY, new LedgerRow.Shape("noemata_rollup_logs_logs_1m", "otel_logs", "Timestamp", 60,
+        retention, List.of("ServiceName"), List.of("LogCount"), List.of("count()"), List.of("LogCount")),
+        new LedgerRow.Backfill(Instant.parse("2024-06-10T00:00:30Z"), backfilledFrom, backfilledFrom),
+        LedgerRow.Retirement.NONE, LedgerRow.Quarantine.NONE, Instant.EPOCH, 1);
   }
 
   @Test

@@ -13,13 +13,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * "One class family reads system.columns/system.tables for all modules": no main code outside
- * {@code core/system} names one of the installed-object system tables in its SQL.
+ * {@code core/system} names one of the installed-object system tables in its SQL, nor
+ * {@code system.databases} / {@code system.clusters} (where the installer's statements run).
  */
 class OneReaderTest {
 
   /** A system table of installed objects in SQL text: after FROM, a comma or a parenthesis, or opening a string. */
   private static final Pattern READS = Pattern.compile(
-      "(?i)(\\bFROM\\s+|\"|[(,]\\s*)system\\.(tables|columns|data_skipping_indices|projections)\\b(?!/)");
+      "(?i)(\\bFROM\\s+|\"|[(,]\\s*)system\\.(tables|columns|data_skipping_indices|projections)\\b(?!/)"
+          // where statements run: read after FROM or opening a string (prose names them in parentheses)
+          + "|(\\bFROM\\s+|\")system\\.(databases|clusters)\\b");
 
   static boolean reads(String line) {
     String code = line.strip();
@@ -31,6 +34,10 @@ class OneReaderTest {
     assertTrue(reads("String sql = \"SELECT name FROM system.tables WHERE database = 'otel'\";"));
     assertTrue(reads("query(c, everyServer(p, \"system.columns\", \"table, name\"));"));
     assertTrue(reads("\"SELECT count() FROM clusterAllReplicas('c', system.projections)\""));
+    assertTrue(reads("\"SELECT name FROM system.databases WHERE engine = 'Replicated'\""));
+    assertTrue(reads("+ \" FROM system.clusters WHERE cluster = \" + name"));
+    assertEquals(false, reads("+ \" the server: system.clusters has no such cluster; name one\""));
+    assertEquals(false, reads("\"a cluster of the server's remote_servers (system.clusters), such as\""));
     assertEquals(false, reads(" * reads {@code system.tables} and {@code system.columns}"));
     assertEquals(false, reads("throw new CatalogException(\"cannot read system.tables/system.columns for \" + name);"));
   }

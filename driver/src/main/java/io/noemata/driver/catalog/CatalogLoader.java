@@ -202,20 +202,20 @@ public final class CatalogLoader {
         continue;
       }
       for (LedgerRow row : rows) {
-        if (row.kind() == LedgerKind.ROLLUP && row.state() == LedgerState.QUARANTINED) {
-          quarantined.add(new QuarantinedRollup(new TableName(row.tableDatabase(), row.tableName()), row.key(),
-              row.stableView(), row.quarantine()));
+        if (row.identity().kind() == LedgerKind.ROLLUP && row.state() == LedgerState.QUARANTINED) {
+          quarantined.add(new QuarantinedRollup(row.identity().table(), row.identity().key(),
+              row.shape().stableView(), row.quarantine().reason()));
           continue;
         }
-        if (row.kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
-            || !present.contains(row.object()) || !present.contains(row.stableView())) {
+        if (row.identity().kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
+            || !present.contains(row.identity().object()) || !present.contains(row.shape().stableView())) {
           continue;
         }
-        Rollup r = LedgerReader.toRollup(row, LedgerReader.columnTypes(c, db, row.object()), now);
+        Rollup r = LedgerReader.toRollup(row, LedgerReader.columnTypes(c, db, row.identity().object()), now);
         if (r == null) {
           continue;
         }
-        TableName source = new TableName(row.tableDatabase(), row.tableName());
+        TableName source = row.identity().table();
         if (refused.contains(rollupId(source.toString(), r.stableView()))
             || !refused.isEmpty() && !readable(c, db, r.stableView())) {
           continue;

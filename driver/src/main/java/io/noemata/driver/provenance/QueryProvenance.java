@@ -1,9 +1,10 @@
 package io.noemata.driver.provenance;
 
-import io.noemata.rewriter.Provenance;
+import io.noemata.rewriter.provenance.Provenance;
 import io.noemata.rewriter.RewriteResult;
-import io.noemata.rewriter.RollupUse;
-import io.noemata.rewriter.StoredColumnUse;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -49,6 +50,16 @@ public sealed interface QueryProvenance
   /** Every rollup decision the rewriter reported: the rollup each level read, and every one skipped. */
   default List<RollupUse> rollups() {
     return rewrite().map(Provenance::rollups).orElse(List.of());
+  }
+
+  /** The rollup each level read, as the rewriter reported. */
+  default List<ResourceUse.Rollup> rollupsRead() {
+    return rewrite().map(Provenance::rollupsRead).orElse(List.of());
+  }
+
+  /** Every rollup a level did not read, with the reason, as the rewriter reported. */
+  default List<ResourceUse.SkippedRollup> skippedRollups() {
+    return rewrite().map(Provenance::skippedRollups).orElse(List.of());
   }
 
   /** Nothing done: the text is sent as written {@code because} (rewriting off, not a query, ...). */

@@ -4,17 +4,18 @@ package io.noemata.driver.provenance;
  * The SQLState and vendor code of every warning the driver attaches. Both are stable: tools and
  * tests may match on them. SQLStates are in class {@code 01} (warning) with an implementation
  * subclass starting with {@code N}; vendor codes are in the 9100 range, clear of ClickHouse's own
- * error codes.
+ * error codes. The first four are the seed's provenance words ({@code substituted}, {@code kept},
+ * {@code rollup}, {@code skipped_rollup}: {@link io.noemata.rewriter.provenance.ResourceUse}).
  */
 public enum WarningCode {
   /** A Map subscript is read from the stored column that holds it. */
-  STORED_COLUMN_READ("01N11", 9111),
+  SUBSTITUTED("01N11", 9111),
   /** A Map subscript a stored column holds was kept as written, with the reason. */
-  STORED_COLUMN_KEPT("01N12", 9112),
+  KEPT("01N12", 9112),
   /** A query level reads a rollup (its stable view) instead of the raw table. */
-  ROLLUP_READ("01N21", 9121),
+  ROLLUP("01N21", 9121),
   /** A ready rollup was not read by a query level, with the reason and what would make it match. */
-  ROLLUP_SKIPPED("01N22", 9122),
+  SKIPPED_ROLLUP("01N22", 9122),
   /** A rollup of a table the statement names is quarantined (it failed the online check): not read. */
   ROLLUP_QUARANTINED("01N23", 9123),
   /** The statement was not understood by the rewriter and was sent as written. */

@@ -1,8 +1,10 @@
 package io.noemata.driver.provenance;
 
 import io.noemata.driver.catalog.QuarantinedRollup;
-import io.noemata.rewriter.RollupUse;
-import io.noemata.rewriter.StoredColumnUse;
+import io.noemata.rewriter.provenance.KeptReason;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
 import java.sql.SQLWarning;
 import java.util.List;
 
@@ -38,16 +40,16 @@ public final class Warnings {
       chain.add(WarningCode.DRY_RUN, "noemata dry-run: sent as written; rewriting would have sent: " + clip(d.rewritten()));
     }
     for (RollupUse use : p.rollups()) {
-      if (use.read() && fellBack) {
-        chain.add(WarningCode.ROLLUP_SKIPPED, "noemata: did not read rollup " + use.rollup() + " for " + use.table()
-            + level(use.level()) + ": the statement reading it failed, so the statement ran as written");
-      } else if (use.read()) {
-        chain.add(WarningCode.ROLLUP_READ, "noemata: " + (dryRun ? "would read" : "read") + " rollup " + use.rollup()
-            + " (" + use.stableView() + ") for " + use.table() + level(use.level())
-            + (use.rawEdges() ? ", and raw rows for the parts of the window it does not hold whole" : ""));
-      } else {
-        chain.add(WarningCode.ROLLUP_SKIPPED, "noemata: skipped rollup " + use.rollup() + " for " + use.table()
-            + level(use.level()) + ": " + use.reason() + "; to use it: " + use.remedy());
+      if (use instanceof ResourceUse.Rollup read && fellBack) {
+        chain.add(WarningCode.SKIPPED_ROLLUP, "noemata: did not read rollup " + read.rollup() + " for " + read.table()
+            + level(read.level()) + ": the statement reading it failed, so the statement ran as written");
+      } else if (use instanceof ResourceUse.Rollup read) {
+        chain.add(WarningCode.ROLLUP, "noemata: " + (dryRun ? "would read" : "read") + " rollup " + read.rollup()
+            + " (" + read.stableView() + ") for " + read.table() + level(read.level())
+            + (read.rawEdges() ? ", and raw rows for the parts of the window it does not hold whole" : ""));
+      } else if (use instanceof ResourceUse.SkippedRollup skipped) {
+        chain.add(WarningCode.SKIPPED_ROLLUP, "noemata: skipped rollup " + skipped.rollup() + " for "
+            + skipped.table() + level(skipped.level()) + ": " + skipped.reason() + "; to use it: " + skipped.remedy());
       }
     }
     for (QuarantinedRollup q : quarantined) {
@@ -56,15 +58,15 @@ public final class Warnings {
           + "); the raw table answers until `noemata publish` repairs it");
     }
     for (StoredColumnUse use : p.storedColumns()) {
-      if (use.substituted() && fellBack) {
-        chain.add(WarningCode.STORED_COLUMN_KEPT, "noemata: kept " + use.expression() + " on " + use.table()
+      if (use instanceof ResourceUse.Substituted && fellBack) {
+        chain.add(WarningCode.KEPT, "noemata: kept " + use.expression() + " on " + use.table()
             + " (stored column " + quote(use.column()) + " not read): the statement reading it failed");
-      } else if (use.substituted()) {
-        chain.add(WarningCode.STORED_COLUMN_READ, "noemata: " + (dryRun ? "would read" : "read") + " stored column "
+      } else if (use instanceof ResourceUse.Substituted) {
+        chain.add(WarningCode.SUBSTITUTED, "noemata: " + (dryRun ? "would read" : "read") + " stored column "
             + quote(use.column()) + " for " + use.expression() + " on " + use.table());
-      } else {
-        chain.add(WarningCode.STORED_COLUMN_KEPT, "noemata: kept " + use.expression() + " on " + use.table()
-            + " (stored column " + quote(use.column()) + " not read): " + reason(use.reason()));
+      } else if (use instanceof ResourceUse.Kept kept) {
+        chain.add(WarningCode.KEPT, "noemata: kept " + kept.expression() + " on " + kept.table()
+            + " (stored column " + quote(kept.column()) + " not read): " + reason(kept.reason()));
       }
     }
     return chain.head;
@@ -75,7 +77,7 @@ public final class Warnings {
     return level == 1 ? "" : " (query level " + level + ")";
   }
 
-  static String reason(StoredColumnUse.Reason reason) {
+  static String reason(KeptReason reason) {
     switch (reason) {
       case TABLE_NOT_ALONE:
         return "the query level reads more than this table (a join or ARRAY JOIN)";

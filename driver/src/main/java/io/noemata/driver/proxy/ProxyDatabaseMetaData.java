@@ -1,5 +1,6 @@
 package io.noemata.driver.proxy;
 
+import io.noemata.core.naming.Names;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -43,7 +44,7 @@ final class ProxyDatabaseMetaData extends DelegatingDatabaseMetaData {
   }
 
   static boolean internalColumn(String name) {
-    return name != null && name.startsWith("__nm_");
+    return name != null && name.startsWith(Names.PREFIX);
   }
 
   @Override

@@ -12,7 +12,7 @@ import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.RollupUse;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

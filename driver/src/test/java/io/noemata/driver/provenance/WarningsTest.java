@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.rewriter.Provenance;
+import io.noemata.rewriter.provenance.Provenance;
 import io.noemata.rewriter.RewriteResult;
-import io.noemata.rewriter.RollupSkip;
-import io.noemata.rewriter.RollupUse;
-import io.noemata.rewriter.StoredColumnUse;
+import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.provenance.KeptReason;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
 import java.sql.SQLWarning;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +42,9 @@ class WarningsTest {
   @Test
   void storedColumnReadAndKeptNameColumnTableAndReason() {
     QueryProvenance p = rewritten(
-        new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null),
-        new StoredColumnUse(2, "otel.otel_logs", POD, 90, "__otel_materialized_k8s.pod.name", false,
-            StoredColumnUse.Reason.TABLE_NOT_ALONE));
+        new ResourceUse.Substituted(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name"),
+        new ResourceUse.Kept(2, "otel.otel_logs", POD, 90, "__otel_materialized_k8s.pod.name",
+            KeptReason.TABLE_NOT_ALONE));
     List<SQLWarning> w = list(Warnings.of(p));
     assertEquals(2, w.size());
     assertEquals("01N11", w.get(0).getSQLState());
@@ -58,7 +59,7 @@ class WarningsTest {
   @Test
   void dryRunQuotesWhatWouldHaveBeenSent() {
     QueryProvenance p = QueryProvenance.rewriterRan(SQL, new RewriteResult(OUT, true, new Provenance(null, List.of(
-        new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null)))), true);
+        new ResourceUse.Substituted(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name")))), true);
     assertTrue(p instanceof QueryProvenance.DryRun && p.sent().equals(SQL) && !p.changed(), p.toString());
     List<SQLWarning> w = list(Warnings.of(p));
     assertEquals("01N40", w.get(0).getSQLState());
@@ -69,7 +70,7 @@ class WarningsTest {
   @Test
   void fallbackComesFirstWithTheServerError() {
     QueryProvenance p = rewritten(
-        new StoredColumnUse(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name", true, null))
+        new ResourceUse.Substituted(1, "otel.otel_logs", POD, 7, "__otel_materialized_k8s.pod.name"))
         .fellBack(new Fallback(47, "Code: 47. DB::Exception: Unknown identifier"));
     SQLWarning first = Warnings.of(p);
     assertEquals("01N50", first.getSQLState());
@@ -96,8 +97,8 @@ class WarningsTest {
   void rollupReadAndSkippedNameTheRollupReasonAndRemedy() {
     String sql = "SELECT count() FROM otel.otel_logs WHERE Timestamp >= now() - INTERVAL 1 HOUR";
     Provenance prov = new Provenance(null, List.of(), List.of(
-        RollupUse.read(1, "otel.otel_logs", "logs_1h", "noemata_rollup_logs_logs_1h", false),
-        RollupUse.skipped(2, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", RollupSkip.NO_WINDOW,
+        new ResourceUse.Rollup(1, "otel.otel_logs", "logs_1h", "noemata_rollup_logs_logs_1h", false),
+        new ResourceUse.SkippedRollup(2, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", RollupSkip.NO_WINDOW,
             "the level has no lower bound on Timestamp")));
     QueryProvenance p = new QueryProvenance.Rewritten(sql, "SELECT ...", prov);
     List<SQLWarning> w = list(Warnings.of(p));
@@ -106,7 +107,7 @@ class WarningsTest {
     assertEquals("noemata: read rollup logs_1h (noemata_rollup_logs_logs_1h) for otel.otel_logs", w.get(0).getMessage());
     assertEquals("01N22", w.get(1).getSQLState());
     QueryProvenance edges = new QueryProvenance.Rewritten(sql, "SELECT ...", new Provenance(null, List.of(),
-        List.of(RollupUse.read(1, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", true))));
+        List.of(new ResourceUse.Rollup(1, "otel.otel_logs", "logs_1m", "noemata_rollup_logs_logs_1m", true))));
     assertEquals("noemata: read rollup logs_1m (noemata_rollup_logs_logs_1m) for otel.otel_logs, and raw rows for the"
         + " parts of the window it does not hold whole", Warnings.of(edges).getMessage());
     assertEquals("noemata: skipped rollup logs_1m for otel.otel_logs (query level 2): the level has no lower bound on"

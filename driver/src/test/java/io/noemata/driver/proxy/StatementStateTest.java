@@ -1,13 +1,13 @@
 package io.noemata.driver.proxy;
 
+import io.noemata.rewriter.provenance.ResourceUse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.driver.provenance.Warnings;
-import io.noemata.rewriter.Provenance;
-import io.noemata.rewriter.StoredColumnUse;
+import io.noemata.rewriter.provenance.Provenance;
 import java.sql.SQLWarning;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +20,8 @@ class StatementStateTest {
 
   private static QueryProvenance rewritten(String sql) {
     return new QueryProvenance.Rewritten(sql, "SELECT `__otel_materialized_k8s.pod.name` FROM otel.otel_logs",
-        new Provenance(null, List.of(new StoredColumnUse(1, "otel.otel_logs", POD, 7,
-            "__otel_materialized_k8s.pod.name", true, null))));
+        new Provenance(null, List.of(new ResourceUse.Substituted(1, "otel.otel_logs", POD, 7,
+            "__otel_materialized_k8s.pod.name"))));
   }
 
   private static List<String> messages(SQLWarning w) {

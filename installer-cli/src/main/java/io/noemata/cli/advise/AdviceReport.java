@@ -1,8 +1,8 @@
 package io.noemata.cli.advise;
 
+import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.core.ledger.Json;
 import io.noemata.resources.finding.Finding;
-import io.noemata.rewriter.RollupUse;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +59,7 @@ public final class AdviceReport {
       b.append("    ").append(answer(r, a.needs().get(i))).append('\n');
       b.append("    rows read ").append(rows(pr.rawRows())).append(" raw -> ").append(rows(pr.projectedRows()))
           .append(ratio(pr)).append('\n');
-      for (RollupUse u : r.skipped()) {
+      for (ResourceUse.SkippedRollup u : r.skipped()) {
         b.append("    not ").append(u.rollup()).append(": ").append(u.code()).append(", ").append(u.reason()).append('\n');
       }
     }
@@ -163,7 +163,7 @@ public final class AdviceReport {
       q.put("raw_edges", r.rawEdges());
       q.put("columns_read", r.columnsRead());
       List<Object> skipped = new ArrayList<>();
-      for (RollupUse u : r.skipped()) {
+      for (ResourceUse.SkippedRollup u : r.skipped()) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("rollup", u.rollup());
         s.put("code", u.code().name());

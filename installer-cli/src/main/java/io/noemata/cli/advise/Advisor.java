@@ -1,12 +1,12 @@
 package io.noemata.cli.advise;
 
+import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.steps.Progress;
 import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.model.Project;
-import io.noemata.rewriter.RollupSkip;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -102,7 +102,7 @@ public final class Advisor {
         if (!r.why().contains(q.query().label())) {
           continue;
         }
-        for (RollupUse u : q.skipped()) {
+        for (ResourceUse.SkippedRollup u : q.skipped()) {
           if (u.rollup().equals(r.key())) {
             why = q.query().label() + ": " + u.code() + ", " + u.reason();
             break;
@@ -127,7 +127,7 @@ public final class Advisor {
     p.rollups().stream().filter(r -> r.from() != null).forEach(r -> laddered.add(r.key()));
     Set<String> out = new java.util.TreeSet<>();
     for (Replay r : replays) {
-      for (RollupUse u : r.skipped()) {
+      for (ResourceUse.SkippedRollup u : r.skipped()) {
         if (u.code() == RollupSkip.WHOLE_BUCKETS_PREFERRED && laddered.contains(u.rollup())) {
           out.add(u.rollup());
         }

@@ -12,7 +12,7 @@ import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
 import io.noemata.driver.catalog.CatalogLoader;
-import io.noemata.installer.ddl.Names;
+import io.noemata.core.naming.Names;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.Declarations;
 import io.noemata.installer.plan.PlanException;

@@ -1,11 +1,12 @@
 package io.noemata.cli.advise;
 
+import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.core.catalog.CatalogSnapshot;
-import io.noemata.rewriter.Provenance;
+import io.noemata.rewriter.provenance.Provenance;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
-import io.noemata.rewriter.RollupUse;
-import io.noemata.rewriter.StoredColumnUse;
+import io.noemata.rewriter.provenance.RollupUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import java.util.Map;
  * @param notUnderstood the parser's refusal when the statement is sent as written; else null
  */
 public record Replay(WorkloadQuery query, String rewritten, List<String> rollupsRead, boolean rawEdges,
-    List<String> columnsRead, List<RollupUse> skipped, String notUnderstood) {
+    List<String> columnsRead, List<ResourceUse.SkippedRollup> skipped, String notUnderstood) {
 
   public Replay {
     rollupsRead = List.copyOf(rollupsRead);
@@ -43,14 +44,14 @@ public record Replay(WorkloadQuery query, String rewritten, List<String> rollups
     RewriteResult r = Rewriter.rewrite(q.sql(), snapshot, defaultDatabase);
     Provenance p = r.provenance();
     List<String> read = new ArrayList<>();
-    List<RollupUse> skipped = new ArrayList<>();
+    List<ResourceUse.SkippedRollup> skipped = new ArrayList<>();
     boolean edges = false;
     for (RollupUse u : p.rollups()) {
-      if (u.read()) {
-        read.add(u.rollup());
-        edges |= u.rawEdges();
-      } else {
-        skipped.add(u);
+      if (u instanceof ResourceUse.Rollup rollup) {
+        read.add(rollup.rollup());
+        edges |= rollup.rawEdges();
+      } else if (u instanceof ResourceUse.SkippedRollup s) {
+        skipped.add(s);
       }
     }
     List<String> columns = new ArrayList<>();

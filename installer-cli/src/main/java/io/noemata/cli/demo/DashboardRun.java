@@ -1,5 +1,6 @@
 package io.noemata.cli.demo;
 
+import io.noemata.rewriter.provenance.ResourceUse;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,7 +12,7 @@ import java.util.List;
 
 import io.noemata.driver.NoemataStatement;
 import io.noemata.embedded.http.QueryLog;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 
 /**
  * Runs each panel on plain clickhouse-jdbc and through noemata, alternating the two so that both
@@ -75,7 +76,7 @@ public final class DashboardRun {
       }
       if (s.isWrapperFor(NoemataStatement.class) && s.unwrap(NoemataStatement.class).provenance() != null) {
         rawIsCheaper = s.unwrap(NoemataStatement.class).provenance().rollups().stream()
-            .anyMatch(u -> u.code() == RollupSkip.RAW_IS_CHEAPER);
+            .anyMatch(u -> u instanceof ResourceUse.SkippedRollup skipped && skipped.code() == RollupSkip.RAW_IS_CHEAPER);
       }
     }
     double millis = (System.nanoTime() - started) / 1e6;

@@ -2,7 +2,7 @@ package io.noemata.cli.demo;
 
 import io.noemata.driver.NoemataStatement;
 import io.noemata.driver.provenance.QueryProvenance;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.RollupUse;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package io.noemata.installer.ddl;
 
+import io.noemata.core.naming.Names;
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
 import io.noemata.installer.plan.Accelerator;
@@ -116,7 +117,7 @@ public final class RollupDdl {
 
   /** The table a repair fills one day into before it replaces the target's partition of that day. */
   public static String repairTable(Rollup r) {
-    return r.object() + "_repair";
+    return Names.repairTable(r.object());
   }
 
   /** A fresh copy of the target's structure (same engine, key and partitioning, so partitions can move). */

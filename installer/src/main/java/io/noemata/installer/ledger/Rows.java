@@ -35,9 +35,11 @@ public final class Rows {
       defs = r.measures().stream().map(StoredMeasure::definition).toList();
       cols = r.measures().stream().map(StoredMeasure::column).toList();
     }
-    return new LedgerRow(LedgerSchema.FORMAT_VERSION, namespace, a.kind(), a.key(), a.table().database(),
-        a.table().table(), a.object(), a.contentHash(), state, a.async(), a.file(), revision, a.declaration(),
-        stableView, source, time, grain, retention, dims, names, defs, cols, null, null, null, null, null, null, now,
-        LedgerWriter.nextVersion(), "", List.of());
+    return new LedgerRow(LedgerSchema.FORMAT_VERSION,
+        new LedgerRow.Identity(namespace, a.kind(), a.key(), a.table().database(), a.table().table(), a.object()),
+        new LedgerRow.Declared(a.contentHash(), a.async(), a.file(), revision, a.declaration()), state,
+        new LedgerRow.Shape(stableView, source, time, grain, retention, dims, names, defs, cols),
+        LedgerRow.Backfill.NONE, LedgerRow.Retirement.NONE, LedgerRow.Quarantine.NONE, now,
+        LedgerWriter.nextVersion());
   }
 }

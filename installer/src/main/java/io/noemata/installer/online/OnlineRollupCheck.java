@@ -67,28 +67,29 @@ public final class OnlineRollupCheck {
         continue;
       }
       for (LedgerRow row : LedgerReader.rows(c, db, namespace)) {
-        if (row.kind() != io.noemata.core.ledger.LedgerKind.ROLLUP || row.state() == LedgerState.RETIRED
+        if (row.identity().kind() != io.noemata.core.ledger.LedgerKind.ROLLUP || row.state() == LedgerState.RETIRED
             || row.state() == LedgerState.PRUNED) {
           continue;
         }
         if (row.state() != LedgerState.READY) {
-          skipped.add(row.key() + ": not ready (" + row.state() + ")");
+          skipped.add(row.identity().key() + ": not ready (" + row.state() + ")");
           continue;
         }
-        Rollup r = LedgerReader.toRollup(row, LedgerReader.columnTypes(c, db, row.object()), now);
+        Rollup r = LedgerReader.toRollup(row, LedgerReader.columnTypes(c, db, row.identity().object()), now);
         if (r == null) {
-          skipped.add(row.key() + ": expired or its target lacks a state column");
+          skipped.add(row.identity().key() + ": expired or its target lacks a state column");
           continue;
         }
-        long g = row.grainSeconds();
+        long g = row.shape().grainSeconds();
         long end = Math.floorDiv(now.minus(SETTLE).getEpochSecond(), g) * g;
         long start = Math.max(end - Math.max(g, window.getSeconds() / g * g), r.coveredFrom().getEpochSecond());
         start = Math.floorDiv(start + g - 1, g) * g;
         if (start >= end) {
-          skipped.add(row.key() + ": no complete bucket in the window");
+          skipped.add(row.identity().key() + ": no complete bucket in the window");
           continue;
         }
-        checked.add(row.key() + " [" + Instant.ofEpochSecond(start) + ", " + Instant.ofEpochSecond(end) + ")");
+        checked.add(row.identity().key() + " [" + Instant.ofEpochSecond(start) + ", " + Instant.ofEpochSecond(end)
+            + ")");
         compare(c, row, r, start, end, mismatches, skipped);
       }
     }
@@ -117,7 +118,8 @@ public final class OnlineRollupCheck {
     for (Map.Entry<String, Found> e : first.entrySet()) {
       Found again = second.get(e.getKey());
       if (again == null || !again.same(e.getValue())) {
-        skipped.add(row.key() + " bucket " + e.getKey() + ": still receiving rows (changed between two reads)");
+        skipped.add(row.identity().key() + " bucket " + e.getKey()
+            + ": still receiving rows (changed between two reads)");
       } else {
         out.addAll(e.getValue().mismatches);
       }
@@ -127,23 +129,25 @@ public final class OnlineRollupCheck {
   /** {@code __side} 0 for the raw rows' aggregate, 1 for the stored states merged; dimensions and values as text. */
   static String sideBySide(LedgerRow row, List<MeasureCheck> measures, long start, long end) {
     StringBuilder dims = new StringBuilder();
-    for (String d : row.dimensions()) {
+    for (String d : row.shape().dimensions()) {
       dims.append("toString(").append(Literals.identifier(d)).append(") AS ").append(Literals.identifier(d)).append(", ");
     }
-    String g = Long.toString(row.grainSeconds());
-    String time = Literals.identifier(row.timeColumn());
+    String g = Long.toString(row.shape().grainSeconds());
+    String time = Literals.identifier(row.shape().timeColumn());
     StringBuilder raw = new StringBuilder("SELECT 0 AS __side, ").append(dims)
         .append("toDateTime(intDiv(toUnixTimestamp(").append(time).append("), ").append(g).append(") * ").append(g)
         .append(", 'UTC') AS __b");
     StringBuilder stored = new StringBuilder("SELECT 1 AS __side, ").append(dims).append("`bucket` AS __b");
     for (int i = 0; i < measures.size(); i++) {
-      raw.append(", toString(").append(row.measureDefinitions().get(i)).append(") AS __m").append(i);
+      raw.append(", toString(").append(row.shape().measureDefinitions().get(i)).append(") AS __m").append(i);
       stored.append(", toString(").append(measures.get(i).readSql()).append(") AS __m").append(i);
     }
     String range = " >= " + Literals.instant(start) + " AND %s < " + Literals.instant(end);
-    raw.append(" FROM ").append(Literals.qualified(row.tableDatabase(), row.tableName())).append(" WHERE ")
+    raw.append(" FROM ").append(Literals.qualified(row.identity().tableDatabase(),
+        row.identity().tableName())).append(" WHERE ")
         .append(time).append(String.format(range, time)).append(" GROUP BY ALL");
-    stored.append(" FROM ").append(Literals.qualified(row.tableDatabase(), row.object())).append(" WHERE `bucket`")
+    stored.append(" FROM ").append(Literals.qualified(row.identity().tableDatabase(),
+        row.identity().object())).append(" WHERE `bucket`")
         .append(String.format(range, "`bucket`")).append(" GROUP BY ALL");
     return raw + " UNION ALL " + stored;
   }
@@ -158,7 +162,7 @@ public final class OnlineRollupCheck {
   /** The buckets whose sides differ, by key. */
   private static Map<String, Found> differences(Connection c, String sql, LedgerRow row, List<MeasureCheck> measures)
       throws SQLException {
-    int keyColumns = row.dimensions().size() + 1;
+    int keyColumns = row.shape().dimensions().size() + 1;
     Map<String, String[]> a = new LinkedHashMap<>();
     Map<String, String[]> b = new LinkedHashMap<>();
     Map<String, Instant> buckets = new LinkedHashMap<>();
@@ -173,11 +177,13 @@ public final class OnlineRollupCheck {
       Instant bucket = buckets.get(k);
       if (x == null || y == null) {
         found.add(new Mismatch(row, bucket, null,
-            row.key() + " bucket " + k + ": " + (x == null ? "only in the rollup" : "missing from the rollup")));
+            row.identity().key() + " bucket " + k + ": " + (x == null ? "only in the rollup"
+                : "missing from the rollup")));
       } else {
         for (int i = 0; i < measures.size(); i++) {
           if (!measures.get(i).agrees(x[i], y[i])) {
-            found.add(new Mismatch(row, bucket, measures.get(i).name(), row.key() + " bucket " + k + " measure "
+            found.add(new Mismatch(row, bucket, measures.get(i).name(), row.identity().key() + " bucket " + k
+                + " measure "
                 + measures.get(i).name() + ": raw " + x[i] + ", rollup " + y[i]));
           }
         }

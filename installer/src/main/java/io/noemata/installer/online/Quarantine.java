@@ -36,31 +36,32 @@ public final class Quarantine {
       Clock clock) throws SQLException, LockHeldException {
     Map<String, List<OnlineRollupCheck.Mismatch>> byRollup = new LinkedHashMap<>();
     for (OnlineRollupCheck.Mismatch m : result.failures()) {
-      byRollup.computeIfAbsent(m.row().identity(), k -> new ArrayList<>()).add(m);
+      byRollup.computeIfAbsent(m.row().identity().text(), k -> new ArrayList<>()).add(m);
     }
     if (byRollup.isEmpty()) {
       return new Outcome(List.of());
     }
-    List<String> databases = byRollup.values().stream().map(l -> l.get(0).row().tableDatabase()).distinct().toList();
+    List<String> databases = byRollup.values().stream().map(l -> l.get(0).row().identity().tableDatabase()).distinct().toList();
     List<String> out = new ArrayList<>();
     try (NamespaceLock lock = NamespaceLock.acquire(c, namespace, databases, holder, NamespaceLock.DEFAULT_TTL, clock)) {
       LedgerWriter writer = new LedgerWriter(c, namespace);
       Map<String, LedgerRow> current = new LinkedHashMap<>();
       for (String db : databases) {
-        LedgerReader.rows(c, db, namespace).forEach(x -> current.put(x.identity(), x));
+        LedgerReader.rows(c, db, namespace).forEach(x -> current.put(x.identity().text(), x));
       }
       for (List<OnlineRollupCheck.Mismatch> failures : byRollup.values()) {
         LedgerRow row = failures.get(0).row();
-        LedgerRow now = current.get(row.identity());
+        LedgerRow now = current.get(row.identity().text());
         if (now == null || now.version() != row.version() || now.state() != LedgerState.READY) {
           continue; // a publish changed it since the check read it: what was checked is gone
         }
         TreeSet<LocalDate> days = new TreeSet<>();
         failures.forEach(m -> days.add(LocalDate.ofInstant(m.bucket(), ZoneOffset.UTC)));
         String reason = reason(failures, clock);
-        writer.write(row.tableDatabase(), row.withQuarantine(LedgerState.QUARANTINED, reason, List.copyOf(days),
+        writer.write(row.identity().tableDatabase(), row.withQuarantine(LedgerState.QUARANTINED, reason,
+            List.copyOf(days),
             clock.instant(), LedgerWriter.nextVersion()));
-        out.add(row.key() + " on " + row.tableDatabase() + "." + row.tableName() + ": " + reason);
+        out.add(row.identity().key() + " on " + row.identity().table() + ": " + reason);
       }
     }
     return new Outcome(out);

@@ -144,7 +144,7 @@ public sealed interface Accelerator {
 
     /** The table the view writes into and the backfill fills: the local target, or {@link #object()} itself. */
     public String storageTarget() {
-      return spread.isPresent() ? io.noemata.installer.ddl.Names.localTarget(object) : object;
+      return spread.isPresent() ? io.noemata.core.naming.Names.localTarget(object) : object;
     }
 
     /** The table the view reads: the local source, or {@link #source()} itself. */

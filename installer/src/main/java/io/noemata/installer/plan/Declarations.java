@@ -1,7 +1,8 @@
 package io.noemata.installer.plan;
 
 import io.noemata.core.sql.Literals;
-import io.noemata.installer.ddl.Names;
+import io.noemata.core.naming.Names;
+import io.noemata.core.naming.StoredTypes;
 import io.noemata.core.ledger.Json;
 import io.noemata.resources.catalog.CatalogException;
 import io.noemata.resources.catalog.JdbcCatalog;
@@ -12,8 +13,7 @@ import io.noemata.core.expr.Expr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.expr.Exprs;
-import io.noemata.core.expr.Hashes;
-import io.noemata.core.expr.RollupShape;
+import io.noemata.core.naming.RollupShape;
 import io.noemata.resources.finding.Finding;
 import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.finding.Severity;
@@ -199,12 +199,12 @@ public final class Declarations {
     exprs.put(c.key(), expr);
     // our own __nm_ column is not "an existing column": it stays ours to repair and prune
     Optional<PhysicalColumn> existing = ExistingColumns.find(expr, t.table())
-        .filter(col -> !col.name().equals(Hashes.columnName(expr)));
-    Optional<String> type = existing.map(PhysicalColumn::type).or(c::type).or(() -> Exprs.impliedType(expr));
+        .filter(col -> !col.name().equals(Names.columnName(expr)));
+    Optional<String> type = existing.map(PhysicalColumn::type).or(() -> StoredTypes.of(c.type(), expr));
     if (type.isEmpty()) {
       return Optional.empty();
     }
-    String object = existing.map(PhysicalColumn::name).orElse(Hashes.columnName(expr));
+    String object = existing.map(PhysicalColumn::name).orElse(Names.columnName(expr));
     String declaration = Json.write(ordered("column", Map.of("expression", Canonical.text(expr), "type", type.get(),
         "existing", existing.isPresent())));
     return Optional.of(new Accelerator.StoredColumn(c.key(), file.path(), t.table().name(), object, c.async(),
@@ -217,7 +217,7 @@ public final class Declarations {
       return Optional.empty();
     }
     String type = i.indexKind().clickHouseType();
-    String object = Names.hashed("index", type + "\n" + column.get());
+    String object = Names.index(type, column.get());
     return Optional.of(new Accelerator.SkipIndex(i.key(), file.path(), t.table().name(), object, i.async(),
         column.get(), type, Json.write(ordered("index", Map.of("column", column.get(), "type", type))), t.spread()));
   }
@@ -247,7 +247,7 @@ public final class Declarations {
           .forEach(c -> columns.add(c.name()));
     }
     columns.addAll(orderBy);
-    String object = Names.hashed("projection", String.join(",", columns) + "\n" + String.join(",", orderBy));
+    String object = Names.projection(List.copyOf(columns), orderBy);
     return Optional.of(new Accelerator.Projection(p.key(), file.path(), t.table().name(), object, p.async(),
         List.copyOf(columns), orderBy, Json.write(ordered("projection", Map.of("columns", List.copyOf(columns),
             "order_by", orderBy))), t.spread()));
@@ -302,7 +302,7 @@ public final class Declarations {
     List<StoredMeasure> measures = pending.stream().map(p -> MeasureStorage.typed(p, types.get("m_" + p.column())))
         .toList();
     PhysicalName table = t.table().name();
-    String hash8 = Hashes.rollupHash8(new RollupShape(table.database(), table.table(), new Expr.Ident(time),
+    String hash8 = Names.rollupHash8(new RollupShape(table.database(), table.table(), new Expr.Ident(time),
         r.grain().seconds(), dimExprs, measureExprs));
     String target = Names.rollupTarget(namespace, t.alias(), r.key(), hash8);
     PhysicalName source = finer == null ? table : new PhysicalName(table.database(), finer.object());

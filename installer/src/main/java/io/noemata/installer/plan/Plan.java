@@ -31,7 +31,7 @@ public record Plan(String namespace, String revision, List<Accelerator> declared
   /** Whether {@code db.table}'s current statement {@code now} differs from the one recorded at install. */
   public boolean changed(String db, String table, String now) {
     String recorded = server.recordedDigests().get(db + "." + table);
-    return recorded != null && !recorded.equals(io.noemata.installer.ddl.Names.sha256Hex(now));
+    return recorded != null && !recorded.equals(io.noemata.core.naming.Names.sha256Hex(now));
   }
 
   /** Nothing to install, repair or retire. */

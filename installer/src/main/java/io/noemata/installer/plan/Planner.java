@@ -5,7 +5,7 @@ import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
 import io.noemata.installer.ddl.ColumnDdl;
 import io.noemata.installer.ddl.IndexDdl;
-import io.noemata.installer.ddl.Names;
+import io.noemata.core.naming.Names;
 import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ddl.ProjectionDdl;
 import io.noemata.installer.ddl.RollupDdl;
@@ -37,7 +37,7 @@ public final class Planner {
       Instant shownCutover) {
     Placement placement = server.placement();
     Map<String, LedgerRow> byIdentity = new HashMap<>();
-    ledger.forEach(r -> byIdentity.put(r.identity(), r));
+    ledger.forEach(r -> byIdentity.put(r.identity().text(), r));
     List<Change> changes = new ArrayList<>();
     Set<String> declaredIdentities = new LinkedHashSet<>();
     for (Accelerator a : declared.accelerators()) {
@@ -48,9 +48,10 @@ public final class Planner {
     }
     for (LedgerRow r : ledger) {
       LedgerState s = r.state();
-      if (!declaredIdentities.contains(r.identity()) && s != LedgerState.RETIRED && s != LedgerState.PRUNED) {
-        changes.add(new Change(Verb.RETIRE, r.kind(), r.key(), r.tableDatabase() + "." + r.tableName(), r.object(),
-            "no longer declared; kept for 7 days" + (r.kind() == LedgerKind.ROLLUP
+      if (!declaredIdentities.contains(r.identity().text()) && s != LedgerState.RETIRED && s != LedgerState.PRUNED) {
+        LedgerRow.Identity id = r.identity();
+        changes.add(new Change(Verb.RETIRE, id.kind(), id.key(), id.table().toString(), id.object(),
+            "no longer declared; kept for 7 days" + (id.kind() == LedgerKind.ROLLUP
                 ? ", its materialized view keeps writing" : ""), List.of(), null));
       }
     }
@@ -60,7 +61,7 @@ public final class Planner {
         declared.databases(), ledger, server);
   }
 
-  /** The ledger identity of a declaration (see {@link LedgerRow#identity()}). */
+  /** The ledger identity of a declaration (see {@link LedgerRow.Identity#text()}). */
   public static String identity(Accelerator a) {
     return a.table().database() + "." + a.table().table() + "/" + a.kind().text() + "/" + a.key() + "/" + a.object();
   }
@@ -74,9 +75,10 @@ public final class Planner {
     String reason;
     LedgerState state = row == null ? null : row.state();
     if (row == null || state == LedgerState.PRUNED) {
-      boolean replaces = ledger.stream().anyMatch(r -> r.kind() == a.kind() && r.key().equals(a.key())
-          && r.tableDatabase().equals(a.table().database()) && r.tableName().equals(a.table().table())
-          && !r.object().equals(a.object()) && active(r.state()));
+      boolean replaces = ledger.stream().anyMatch(r -> r.identity().kind() == a.kind()
+          && r.identity().key().equals(a.key()) && r.identity().tableDatabase().equals(a.table().database())
+          && r.identity().tableName().equals(a.table().table()) && !r.identity().object().equals(a.object())
+          && active(r.state()));
       verb = replaces ? Verb.CHANGE : Verb.ADD;
       reason = replaces ? "the declaration changed; the previous object retires" : "";
     } else if (state == LedgerState.RETIRED) {
@@ -84,7 +86,7 @@ public final class Planner {
       reason = "declared again" + drift.map(d -> "; " + d).orElse("");
     } else if (state == LedgerState.QUARANTINED) {
       verb = Verb.REPAIR;
-      reason = "quarantined (" + row.quarantine() + "): re-backfills " + row.quarantineDays();
+      reason = "quarantined (" + row.quarantine().reason() + "): re-backfills " + row.quarantine().days();
       ddl = List.of("-- repair: each quarantined day aggregated again from the source, then"
           + " ALTER TABLE ... REPLACE PARTITION");
     } else if (state != LedgerState.READY) {
@@ -93,9 +95,9 @@ public final class Planner {
     } else if (drift.isPresent()) {
       verb = Verb.REPAIR;
       reason = drift.get();
-    } else if (a instanceof Accelerator.Rollup r && r.retentionSeconds() != row.retentionSeconds()) {
+    } else if (a instanceof Accelerator.Rollup r && r.retentionSeconds() != row.shape().retentionSeconds()) {
       verb = Verb.CHANGE;
-      reason = "retention " + seconds(row.retentionSeconds()) + " -> " + seconds(r.retentionSeconds())
+      reason = "retention " + seconds(row.shape().retentionSeconds()) + " -> " + seconds(r.retentionSeconds())
           + ": the TTL is updated in place";
       ddl = List.of(RollupDdl.modifyTtl(r, placement));
     } else {

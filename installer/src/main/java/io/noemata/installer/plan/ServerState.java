@@ -33,7 +33,7 @@ public record ServerState(Map<String, SystemColumn> columns, Map<String, String>
   public boolean changedSinceRecorded(String db, String table) {
     String recorded = recordedDigests.get(db + "." + table);
     String now = tables.get(db + "." + table);
-    return recorded != null && now != null && !recorded.equals(io.noemata.installer.ddl.Names.sha256Hex(now));
+    return recorded != null && now != null && !recorded.equals(io.noemata.core.naming.Names.sha256Hex(now));
   }
 
   public static ServerState read(Connection c, Set<String> databases, String namespace,
@@ -58,7 +58,7 @@ public record ServerState(Map<String, SystemColumn> columns, Map<String, String>
     }
     Map<String, String> digests = RecordedStatements.read(c, databases, namespace, tables.keySet());
     Set<String> uneven = placement.cluster().isPresent() ? ClusterDifferences.of(c, placement.cluster().get(),
-        placement.servers(), databases, io.noemata.installer.ddl.Names.PREFIX) : Set.of();
+        placement.servers(), databases, io.noemata.core.naming.Names.PREFIX) : Set.of();
     return new ServerState(columns, indexes, projections, tables, engines, digests, uneven, placement);
   }
 

@@ -28,19 +28,19 @@ final class Backfill {
     if (done(row)) {
       return;
     }
-    Instant cutover = row.cutover();
+    Instant cutover = row.backfill().cutover();
     // rows stamped just before the cutover may still be on their way: give them the cutover delay
     Install.sleepUntil(s, cutover.plus(s.options.cutoverDelay()));
     s.options.checkpoints().reached(Checkpoints.Point.AFTER_CUTOVER);
     Instant newest = Instant.ofEpochSecond(Math.floorDiv(cutover.getEpochSecond() - 1, DAY) * DAY);
-    Instant floor = row.backfillFloor();
+    Instant floor = row.backfill().backfillFloor();
     if (floor == null) {
       floor = floor(s, r, cutover, newest);
-      row = row.withBackfill(cutover, floor, row.backfilledFrom(), s.now(), Install.next());
+      row = row.withBackfill(cutover, floor, row.backfill().backfilledFrom(), s.now(), Install.next());
       s.record(row);
     }
     long total = (newest.getEpochSecond() - floor.getEpochSecond()) / DAY + 1;
-    Instant day = row.backfilledFrom() == null ? newest : row.backfilledFrom().minusSeconds(DAY);
+    Instant day = row.backfill().backfilledFrom() == null ? newest : row.backfill().backfilledFrom().minusSeconds(DAY);
     String task = "backfill " + r.key();
     s.options.progress().step(task + ": " + total + " day(s) before the cutover " + cutover);
     while (!day.isBefore(floor)) {
@@ -59,7 +59,8 @@ final class Backfill {
   }
 
   static boolean done(LedgerRow row) {
-    return row != null && row.backfilledFrom() != null && row.backfilledFrom().equals(row.backfillFloor());
+    return row != null && row.backfill().backfilledFrom() != null
+        && row.backfill().backfilledFrom().equals(row.backfill().backfillFloor());
   }
 
   /** The oldest day to fill: the oldest source row's day, but not before retention; never after the newest. */

@@ -72,19 +72,20 @@ final class Install {
   private static void rollup(Session s, Accelerator.Rollup r) throws SQLException, InstallException {
     String db = r.table().database();
     LedgerRow row = s.ledger.get(Planner.identity(r));
-    boolean fresh = row == null || row.cutover() == null || row.state() == LedgerState.PRUNED;
+    boolean fresh = row == null || row.backfill().cutover() == null || row.state() == LedgerState.PRUNED;
     if (fresh) {
       // the cutover is planned when the view is about to be created, never before slower steps
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
       s.record(row);
     }
     executeAll(s, RollupDdl.createTargets(r, s.placement()));
-    if (!fresh && row.retentionSeconds() != r.retentionSeconds()) {
+    if (!fresh && row.shape().retentionSeconds() != r.retentionSeconds()) {
       s.execute(RollupDdl.modifyTtl(r, s.placement()));
       LedgerRow before = row;
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), row.state(), s.now())
-          .withBackfill(row.cutover(), row.backfillFloor(), row.backfilledFrom(), s.now(), next())
-          .withQuarantine(row.state(), before.quarantine(), before.quarantineDays(), s.now(), next());
+          .withBackfill(row.backfill().cutover(), row.backfill().backfillFloor(), row.backfill().backfilledFrom(),
+              s.now(), next())
+          .withQuarantine(row.state(), before.quarantine().reason(), before.quarantine().days(), s.now(), next());
       s.record(row);
     }
     String mv = statement(s, db, r.materializedView());
@@ -98,7 +99,7 @@ final class Install {
       fresh = true;
     } else if (mv != null && !fresh && s.plan.changed(db, r.materializedView(), mv)) {
       // changed on the server but still writing into this target: put its query back in place
-      s.execute(RollupDdl.modifyQuery(r, row.cutover(), s.placement()));
+      s.execute(RollupDdl.modifyQuery(r, row.backfill().cutover(), s.placement()));
     }
     if (fresh) {
       row = row.withBackfill(cutover(s, r), null, null, s.now(), next());
@@ -111,12 +112,12 @@ final class Install {
       s.record(row);
     }
     if (mv == null) {
-      s.execute(RollupDdl.createMaterializedView(r, row.cutover(), s.placement()));
+      s.execute(RollupDdl.createMaterializedView(r, row.backfill().cutover(), s.placement()));
     }
     objectRecorded(s, r);
     // a quarantined rollup stays so until Repair has rewritten its days
     LedgerState state = row.state() == LedgerState.QUARANTINED ? LedgerState.QUARANTINED
-        : row.state() == LedgerState.READY && row.backfilledFrom() != null ? LedgerState.READY
+        : row.state() == LedgerState.READY && row.backfill().backfilledFrom() != null ? LedgerState.READY
         : LedgerState.BACKFILLING;
     s.record(row.withRetirement(state, null, null, null, s.now(), next()).withRevision(s.plan.revision(), s.now(),
         next()));
@@ -129,15 +130,15 @@ final class Install {
    */
   static Instant deadline(Session s, Accelerator.Rollup r, LedgerRow row) {
     if (r.from() == null) {
-      return row.cutover();
+      return row.backfill().cutover();
     }
     LedgerRow f = s.ledger.get(Planner.identity(finer(s, r)));
     long g = finer(s, r).grainSeconds();
-    if (f != null && f.cutover() != null && Math.floorDiv(f.cutover().getEpochSecond(), g) * g
-        == row.cutover().getEpochSecond() && f.cutover().isAfter(row.cutover())) {
-      return f.cutover();
+    if (f != null && f.backfill().cutover() != null && Math.floorDiv(f.backfill().cutover().getEpochSecond(), g) * g
+        == row.backfill().cutover().getEpochSecond() && f.backfill().cutover().isAfter(row.backfill().cutover())) {
+      return f.backfill().cutover();
     }
-    return row.cutover();
+    return row.backfill().cutover();
   }
 
   /**
@@ -154,8 +155,8 @@ final class Install {
     Accelerator.Rollup finer = finer(s, r);
     long g = finer.grainSeconds();
     LedgerRow f = s.ledger.get(Planner.identity(finer));
-    if (f != null && f.cutover() != null && s.now().isBefore(f.cutover())) {
-      return Instant.ofEpochSecond(Math.floorDiv(f.cutover().getEpochSecond(), g) * g);
+    if (f != null && f.backfill().cutover() != null && s.now().isBefore(f.backfill().cutover())) {
+      return Instant.ofEpochSecond(Math.floorDiv(f.backfill().cutover().getEpochSecond(), g) * g);
     }
     long e = earliest.getEpochSecond() + (earliest.getNano() > 0 ? 1 : 0);
     return Instant.ofEpochSecond(Math.floorDiv(e + g - 1, g) * g);
@@ -189,7 +190,7 @@ final class Install {
       settings.put("server_statement", written);
       // drift is compared with the statement as the server wrote it, by this digest
       settings.put(io.noemata.core.ledger.RecordedStatements.STATEMENT_DIGEST, written == null ? null
-          : io.noemata.installer.ddl.Names.sha256Hex(written));
+          : io.noemata.core.naming.Names.sha256Hex(written));
       s.writer.recordObject(db, r.materializedView(), r.materializedView(), "materialized_view", r.key(), settings,
           false);
     } else if (!(a instanceof Accelerator.StoredColumn c && c.existing())) {

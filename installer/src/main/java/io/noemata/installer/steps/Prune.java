@@ -4,7 +4,7 @@ import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
 import io.noemata.installer.ddl.ColumnDdl;
 import io.noemata.installer.ddl.IndexDdl;
-import io.noemata.installer.ddl.Names;
+import io.noemata.core.naming.Names;
 import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ddl.ProjectionDdl;
 import io.noemata.installer.ddl.RollupDdl;
@@ -52,8 +52,9 @@ public final class Prune {
     }
     for (LedgerRow r : plan.ledger()) {
       if (r.state() == LedgerState.RETIRED) {
-        (r.pruneAfter() != null && !now.isBefore(r.pruneAfter()) ? dropped : waiting)
-            .add(describe(r) + (r.pruneAfter() == null ? "" : " (prune after " + r.pruneAfter() + ")"));
+        (r.retirement().pruneAfter() != null && !now.isBefore(r.retirement().pruneAfter()) ? dropped : waiting)
+            .add(describe(r) + (r.retirement().pruneAfter() == null ? "" : " (prune after "
+                + r.retirement().pruneAfter() + ")"));
       }
     }
     List<String> untracked = untracked(c, plan);
@@ -69,9 +70,11 @@ public final class Prune {
         }
       }
       for (LedgerRow r : List.copyOf(s.ledger.values())) {
-        if (r.state() == LedgerState.RETIRED && r.pruneAfter() != null && !now.isBefore(r.pruneAfter())) {
+        if (r.state() == LedgerState.RETIRED && r.retirement().pruneAfter() != null
+            && !now.isBefore(r.retirement().pruneAfter())) {
           drop(s, r);
-          s.record(r.withRetirement(LedgerState.PRUNED, r.retiredAt(), r.pruneAfter(), now, now, Install.next()));
+          s.record(r.withRetirement(LedgerState.PRUNED, r.retirement().retiredAt(), r.retirement().pruneAfter(), now,
+              now, Install.next()));
         }
       }
     }
@@ -81,7 +84,7 @@ public final class Prune {
   /** {@code __nm_*} columns, indexes and projections in the plan's databases that the ledger does not name. */
   private static List<String> untracked(Connection c, Plan plan) throws SQLException {
     java.util.Set<String> known = new java.util.HashSet<>();
-    plan.ledger().forEach(r -> known.add(r.tableDatabase() + "." + r.tableName() + "." + r.object()));
+    plan.ledger().forEach(r -> known.add(r.identity().table() + "." + r.identity().object()));
     plan.declared().forEach(a -> known.add(a.table().database() + "." + a.table().table() + "." + a.object()));
     List<String> out = new ArrayList<>();
     java.util.Map<String, String[]> all = new java.util.TreeMap<>();
@@ -98,40 +101,44 @@ public final class Prune {
   }
 
   private static String describe(LedgerRow r) {
-    return r.kind() + " " + r.key() + " on " + r.tableDatabase() + "." + r.tableName() + ": " + r.object();
+    return r.identity().kind() + " " + r.identity().key() + " on " + r.identity().table() + ": "
+        + r.identity().object();
   }
 
   private static void drop(Session s, LedgerRow r) throws SQLException {
-    String db = r.tableDatabase();
+    String db = r.identity().tableDatabase();
     Placement p = s.placement();
     s.options.progress().step("prune " + describe(r));
     // over a Distributed table, columns, indexes and projections are stored on its local table
-    PhysicalName table = new PhysicalName(db, r.tableName());
-    PhysicalName storage = s.plan.server().distributedOver(db, r.tableName()).orElse(table);
-    switch (r.kind()) {
+    PhysicalName table = new PhysicalName(db, r.identity().tableName());
+    PhysicalName storage = s.plan.server().distributedOver(db, r.identity().tableName()).orElse(table);
+    switch (r.identity().kind()) {
       case ROLLUP -> {
-        s.execute(RollupDdl.dropMaterializedView(db, Names.materializedView(r.object()), p));
-        boolean viewInUse = s.ledger.values().stream().anyMatch(o -> o != r && o.stableView().equals(r.stableView())
-            && o.tableDatabase().equals(db) && o.state() != LedgerState.RETIRED
+        s.execute(RollupDdl.dropMaterializedView(db, Names.materializedView(r.identity().object()), p));
+        boolean viewInUse = s.ledger.values().stream().anyMatch(o -> o != r
+            && o.shape().stableView().equals(r.shape().stableView())
+            && o.identity().tableDatabase().equals(db) && o.state() != LedgerState.RETIRED
             && o.state() != LedgerState.PRUNED);
         if (!viewInUse) {
-          s.execute(RollupDdl.dropMaterializedView(db, r.stableView(), p));
+          s.execute(RollupDdl.dropMaterializedView(db, r.shape().stableView(), p));
         }
-        s.execute(RollupDdl.dropTable(db, r.object(), p));
-        s.execute(RollupDdl.dropTable(db, Names.localTarget(r.object()), p)); // a Distributed rollup's, if any
+        s.execute(RollupDdl.dropTable(db, r.identity().object(), p));
+        // a Distributed rollup's, if any
+        s.execute(RollupDdl.dropTable(db, Names.localTarget(r.identity().object()), p));
       }
       case COLUMN -> {
-        if (r.object().startsWith(Names.PREFIX)) {
+        if (r.identity().object().startsWith(Names.PREFIX)) {
           if (!storage.equals(table)) {
-            s.execute(ColumnDdl.drop(db, r.tableName(), r.object(), p)); // first where it is read
+            s.execute(ColumnDdl.drop(db, r.identity().tableName(), r.identity().object(), p)); // first where it is read
           }
-          s.execute(ColumnDdl.drop(storage.database(), storage.table(), r.object(), p));
+          s.execute(ColumnDdl.drop(storage.database(), storage.table(), r.identity().object(), p));
         }
       }
-      case INDEX -> s.execute(IndexDdl.drop(storage.database(), storage.table(), r.object(), p));
-      case PROJECTION -> s.execute(ProjectionDdl.drop(storage.database(), storage.table(), r.object(), p));
+      case INDEX -> s.execute(IndexDdl.drop(storage.database(), storage.table(), r.identity().object(), p));
+      case PROJECTION -> s.execute(ProjectionDdl.drop(storage.database(), storage.table(), r.identity().object(), p));
     }
-    s.writer.recordObject(db, r.tableName(), r.object(), r.kind().text(), r.key(), java.util.Map.of("pruned_at",
+    s.writer.recordObject(db, r.identity().tableName(), r.identity().object(), r.identity().kind().text(),
+        r.identity().key(), java.util.Map.of("pruned_at",
         s.now().toString()), true);
   }
 }

@@ -29,7 +29,7 @@ final class Repair {
       return;
     }
     String db = r.table().database();
-    List<LocalDate> days = row.quarantineDays();
+    List<LocalDate> days = row.quarantine().days();
     if (r.spread().isPresent()) {
       // its days live in every shard's local target; a per-shard repair is not built yet
       s.options.progress().step("repair " + r.key() + ": a rollup over a Distributed source is not repaired yet;"
@@ -39,7 +39,8 @@ final class Repair {
     s.options.progress().step("repair " + r.key() + ": re-backfill " + days.size() + " quarantined day(s) " + days);
     s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r), s.placement()));
     s.execute(RollupDdl.createRepairTable(r));
-    Instant coveredFrom = row.backfilledFrom() != null ? row.backfilledFrom() : row.cutover();
+    Instant coveredFrom = row.backfill().backfilledFrom() != null ? row.backfill().backfilledFrom()
+        : row.backfill().cutover();
     for (LocalDate day : days) {
       Instant from = day.atStartOfDay().toInstant(ZoneOffset.UTC);
       Instant until = from.plusSeconds(Backfill.DAY);

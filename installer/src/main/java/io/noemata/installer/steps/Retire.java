@@ -16,8 +16,9 @@ final class Retire {
   private Retire() {}
 
   static void run(Session s, Change c) throws SQLException {
-    LedgerRow row = s.ledger.values().stream().filter(r -> r.kind() == c.kind() && r.key().equals(c.key())
-        && r.object().equals(c.object()) && (r.tableDatabase() + "." + r.tableName()).equals(c.table()))
+    LedgerRow row = s.ledger.values().stream().filter(r -> r.identity().kind() == c.kind()
+        && r.identity().key().equals(c.key())
+        && r.identity().object().equals(c.object()) && r.identity().table().toString().equals(c.table()))
         .findFirst().orElse(null);
     if (row == null) {
       return;

@@ -30,7 +30,7 @@ public final class Session {
     this.options = options;
     this.writer = new LedgerWriter(connection, plan.namespace(), plan.placement());
     this.lock = lock;
-    plan.ledger().forEach(r -> ledger.put(r.identity(), r));
+    plan.ledger().forEach(r -> ledger.put(r.identity().text(), r));
   }
 
   /** Where statements run (ON CLUSTER or here). */
@@ -51,7 +51,7 @@ public final class Session {
 
   /** Writes a ledger row and remembers it as current. */
   void record(LedgerRow row) throws SQLException {
-    writer.write(row.tableDatabase(), row);
-    ledger.put(row.identity(), row);
+    writer.write(row.identity().tableDatabase(), row);
+    ledger.put(row.identity().text(), row);
   }
 }

@@ -1,5 +1,7 @@
 package io.noemata.installer.ddl;
 
+import io.noemata.core.naming.Names;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

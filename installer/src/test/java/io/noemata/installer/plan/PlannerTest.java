@@ -9,7 +9,7 @@ import io.noemata.core.expr.Canonical;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
-import io.noemata.installer.ddl.Names;
+import io.noemata.core.naming.Names;
 import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ledger.Rows;
 import io.noemata.installer.plan.Change.Verb;

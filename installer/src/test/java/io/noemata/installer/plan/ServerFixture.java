@@ -1,7 +1,7 @@
 package io.noemata.installer.plan;
 
 import io.noemata.core.system.SystemColumn;
-import io.noemata.installer.ddl.Names;
+import io.noemata.core.naming.Names;
 import io.noemata.installer.ddl.Placement;
 import java.util.HashMap;
 import java.util.HashSet;

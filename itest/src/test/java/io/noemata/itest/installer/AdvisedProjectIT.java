@@ -22,8 +22,8 @@ import io.noemata.installer.steps.Publish;
 import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
-import io.noemata.rewriter.RollupSkip;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.provenance.ResourceUse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -90,9 +90,9 @@ class AdvisedProjectIT {
         boolean answerable = advice.needs().get(i).levels().stream()
             .anyMatch(l -> l.rollup() || !l.subscripts().isEmpty());
         QueryProvenance p = run(noemata, q.sql());
-        List<String> read = p.rollups().stream().filter(RollupUse::read).map(RollupUse::rollup).toList();
+        List<String> read = p.rollupsRead().stream().map(ResourceUse.Rollup::rollup).toList();
         // advise projects without row counts; the driver weighs the installed rows and may find the table cheaper
-        boolean rawIsCheaper = p.rollups().stream().anyMatch(u -> u.code() == RollupSkip.RAW_IS_CHEAPER);
+        boolean rawIsCheaper = p.skippedRollups().stream().anyMatch(u -> u.code() == RollupSkip.RAW_IS_CHEAPER);
         if (answerable && !p.changed() && !rawIsCheaper) {
           problems.add(q.label() + ": a rollup or column can answer it, and it was not accelerated");
         }

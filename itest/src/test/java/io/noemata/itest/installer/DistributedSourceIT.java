@@ -17,8 +17,9 @@ import io.noemata.itest.CorpusFile;
 import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
-import io.noemata.rewriter.RollupUse;
-import io.noemata.rewriter.StoredColumnUse;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -164,16 +165,18 @@ class DistributedSourceIT {
     List<LedgerRow> rollups = rollups();
     assertEquals(3, rollups.size(), rollups.toString());
     for (LedgerRow r : rollups) {
-      assertEquals("Distributed", engine(r.object()), r.object());
-      assertEquals(realCluster ? "ReplicatedAggregatingMergeTree" : "AggregatingMergeTree", engine(r.object() + "_local"),
-          r.object());
-      String mv = statement(r.object() + "_mv");
-      assertTrue(mv.contains(" TO " + DB + "." + r.object() + "_local"), mv);
+      assertEquals("Distributed", engine(r.identity().object()), r.identity().object());
+      assertEquals(realCluster ? "ReplicatedAggregatingMergeTree" : "AggregatingMergeTree", engine(r.identity().object()
+          + "_local"),
+          r.identity().object());
+      String mv = statement(r.identity().object() + "_mv");
+      assertTrue(mv.contains(" TO " + DB + "." + r.identity().object() + "_local"), mv);
       assertTrue(mv.contains("FROM " + DB + ".otel_logs_local AS __src") || mv.contains("FROM " + DB
           + ".otel_traces_local AS __src") || mv.contains("_local AS __src"), mv);
       assertFalse(mv.contains("FROM " + DB + ".otel_logs AS"), "the view reads where inserts land: " + mv);
-      String view = statement(r.stableView());
-      assertTrue(view.contains("FROM " + DB + "." + r.object()) && !view.contains(r.object() + "_local"), view);
+      String view = statement(r.shape().stableView());
+      assertTrue(view.contains("FROM " + DB + "." + r.identity().object()) && !view.contains(r.identity().object()
+          + "_local"), view);
     }
   }
 
@@ -184,8 +187,8 @@ class DistributedSourceIT {
   @Test
   @Order(4)
   void theBackfillCountsEachSourceRowOnce() throws Exception {
-    LedgerRow logs = rollups().stream().filter(r -> r.key().equals("logs_1m")).findFirst().orElseThrow();
-    String count = logs.measureColumns().get(logs.measureNames().indexOf("LogCount"));
+    LedgerRow logs = rollups().stream().filter(r -> r.identity().key().equals("logs_1m")).findFirst().orElseThrow();
+    String count = logs.shape().measureColumns().get(logs.shape().measureNames().indexOf("LogCount"));
     try (Statement s = plain.createStatement()) {
       // rows after the cutover, through the Distributed table: the view on the local table takes them
       s.execute("INSERT INTO " + DB + ".otel_logs (Timestamp, ServiceName, SeverityText, SeverityNumber, Body)"
@@ -193,11 +196,12 @@ class DistributedSourceIT {
           + " SETTINGS distributed_foreground_insert = 1");
     }
     assertEquals(rows("SELECT toDate(Timestamp) AS d, count() FROM " + DB + ".otel_logs GROUP BY d ORDER BY d"),
-        rows("SELECT toDate(bucket) AS d, sum(`" + count + "`) FROM " + DB + "." + logs.object() + " GROUP BY d ORDER BY d"));
+        rows("SELECT toDate(bucket) AS d, sum(`" + count + "`) FROM " + DB + "." + logs.identity().object()
+            + " GROUP BY d ORDER BY d"));
     if (!realCluster) {
       // one server holds every shard's local table: the local target has each local row once
       assertEquals(rows("SELECT count() FROM " + DB + ".otel_logs_local"),
-          rows("SELECT sum(`" + count + "`) FROM " + DB + "." + logs.object() + "_local"));
+          rows("SELECT sum(`" + count + "`) FROM " + DB + "." + logs.identity().object() + "_local"));
     }
   }
 
@@ -249,10 +253,10 @@ class DistributedSourceIT {
     String sql = "SELECT toStartOfHour(Timestamp) AS h, ServiceName, count() AS c FROM " + DB + ".otel_logs"
         + " GROUP BY h, ServiceName ORDER BY h, ServiceName " + marker;
     QueryProvenance p = same(sql);
-    RollupUse read = p.rollups().stream().filter(RollupUse::read).findFirst().orElseThrow(() -> new AssertionError(p));
+    ResourceUse.Rollup read = p.rollupsRead().stream().findFirst().orElseThrow(() -> new AssertionError(p));
     String arrived = last(TARGET.arrivedSql(marker));
     assertTrue(arrived.contains(read.stableView()), arrived);
-    String target = rollups().stream().filter(r -> r.key().equals(read.rollup())).findFirst().orElseThrow().object();
+    String target = rollups().stream().filter(r -> r.identity().key().equals(read.rollup())).findFirst().orElseThrow().identity().object();
     assertTrue(statement(read.stableView()).contains("FROM " + DB + "." + target), read.toString());
     assertEquals("Distributed", engine(target));
   }
@@ -297,8 +301,9 @@ class DistributedSourceIT {
     String sql = "SELECT LogAttributes['http.status_code'] AS status, count() AS c FROM " + DB + ".otel_logs"
         + " GROUP BY status ORDER BY c DESC, status LIMIT 5";
     assertTrue(same(sql).storedColumns().stream().anyMatch(StoredColumnUse::substituted), "read from the stored column");
-    String column = LedgerReader.rows(plain, DB, "noemata").stream().filter(r -> r.key().equals("http_status"))
-        .findFirst().orElseThrow().object();
+    String column = LedgerReader.rows(plain, DB, "noemata").stream()
+        .filter(r -> r.identity().key().equals("http_status"))
+        .findFirst().orElseThrow().identity().object();
     try (Statement s = plain.createStatement()) {
       s.execute("ALTER TABLE " + DB + ".otel_logs" + on() + " DROP COLUMN `" + column + "`");
     }
@@ -323,9 +328,10 @@ class DistributedSourceIT {
   @Test
   @Order(10)
   void pruneDropsFromTheLocalTablesAndTheDistributedOnes() throws Exception {
-    String column = LedgerReader.rows(plain, DB, "noemata").stream().filter(r -> r.key().equals("http_status"))
-        .findFirst().orElseThrow().object();
-    String spans = rollups().stream().filter(r -> r.key().equals("spans_1m")).findFirst().orElseThrow().object();
+    String column = LedgerReader.rows(plain, DB, "noemata").stream()
+        .filter(r -> r.identity().key().equals("http_status"))
+        .findFirst().orElseThrow().identity().object();
+    String spans = rollups().stream().filter(r -> r.identity().key().equals("spans_1m")).findFirst().orElseThrow().identity().object();
     Path file = project.resolve("@frames/opentelemetry/views/otel.resources.json");
     String original = Files.readString(file);
     String without = original.replaceFirst("(?s)\"http_status\": \\{.*?\\}\\s*\\},\\s*", "")
@@ -347,7 +353,7 @@ class DistributedSourceIT {
     assertEquals(List.of(), rows("SELECT name FROM system.tables WHERE database = '" + DB + "' AND startsWith(name, '"
         + spans + "')"));
     assertEquals(2, rollups().stream().filter(r -> r.state() != io.noemata.core.ledger.LedgerState.PRUNED).count());
-    assertTrue(engine(rollups().stream().filter(r -> r.key().equals("logs_1m")).findFirst().orElseThrow().object()
+    assertTrue(engine(rollups().stream().filter(r -> r.identity().key().equals("logs_1m")).findFirst().orElseThrow().identity().object()
         + "_local").endsWith("AggregatingMergeTree"), "the other rollups stay");
   }
 
@@ -369,7 +375,8 @@ class DistributedSourceIT {
   }
 
   private static List<LedgerRow> rollups() throws SQLException {
-    return LedgerReader.rows(plain, DB, "noemata").stream().filter(r -> r.kind() == io.noemata.core.ledger.LedgerKind.ROLLUP).toList();
+    return LedgerReader.rows(plain, DB, "noemata").stream()
+        .filter(r -> r.identity().kind() == io.noemata.core.ledger.LedgerKind.ROLLUP).toList();
   }
 
   private static String engine(String table) throws SQLException {

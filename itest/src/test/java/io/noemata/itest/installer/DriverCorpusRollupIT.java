@@ -30,7 +30,8 @@ import io.noemata.installer.steps.Publish;
 import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupUse;
 import io.noemata.itest.CorpusFile;
 
 /**
@@ -147,7 +148,7 @@ class DriverCorpusRollupIT {
       assertEquals(before.rows(), after.rows(), "the window's edge kept passing rows");
       assertFalse(before.rows().isEmpty());
       assertEquals(before.rows(), through.rows());
-      List<RollupUse> read = through.provenance().rollups().stream().filter(RollupUse::read).toList();
+      List<ResourceUse.Rollup> read = through.provenance().rollupsRead();
       assertEquals(1, read.size(), through.provenance().rollups().toString());
       assertFalse(read.get(0).rawEdges(), "no raw rows: the catalog's clock proves the window covered");
       return;
@@ -175,7 +176,7 @@ class DriverCorpusRollupIT {
         CorpusRuns.Outcome actual = run(n, q);
         assertFalse(expected.rows().isEmpty(), "the values reached the server");
         assertEquals(expected.rows(), actual.rows(), from);
-        List<RollupUse> read = actual.provenance().rollups().stream().filter(RollupUse::read).toList();
+        List<ResourceUse.Rollup> read = actual.provenance().rollupsRead();
         assertEquals(1, read.size(), actual.provenance().rollups().toString());
         assertEquals(from.endsWith(":17"), read.get(0).rawEdges(), from + ": " + read);
         // once the session may hold another value, the connection's is no longer trusted

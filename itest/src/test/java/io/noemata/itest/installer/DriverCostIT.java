@@ -11,8 +11,9 @@ import io.noemata.driver.NoemataStatement;
 import io.noemata.driver.catalog.CatalogLoader;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.itest.ResultRows;
-import io.noemata.rewriter.RollupSkip;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupUse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -72,6 +73,22 @@ class DriverCostIT {
         key + " not decided: " + r.provenance()));
   }
 
+  /** The level's {@code rollup} use of {@code key}; fails when it was skipped. */
+  static ResourceUse.Rollup read(Run r, String key) {
+    if (use(r, key) instanceof ResourceUse.Rollup read) {
+      return read;
+    }
+    throw new AssertionError(key + " not read: " + r.provenance());
+  }
+
+  /** The {@code skipped_rollup} use of {@code key}; fails when it was read. */
+  static ResourceUse.SkippedRollup skipped(Run r, String key) {
+    if (use(r, key) instanceof ResourceUse.SkippedRollup skipped) {
+      return skipped;
+    }
+    throw new AssertionError(key + " read: " + r.provenance());
+  }
+
   @Test
   void theCatalogCarriesRowsPerPartitionOfTablesAndTargets() throws Exception {
     try (Connection c = fx.connect()) {
@@ -93,9 +110,9 @@ class DriverCostIT {
         + " FROM " + DB + ".otel_logs WHERE Timestamp >= toDateTime('" + first.plusDays(1) + " 00:00:00')"
         + " AND Timestamp < toDateTime('" + first.plusDays(3) + " 00:00:00') GROUP BY time, ServiceName"
         + " ORDER BY time, ServiceName");
-    RollupUse hourly = use(r, "logs_1h");
-    assertTrue(hourly.read() && !hourly.rawEdges(), r.uses().toString());
-    assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(r, "logs_1m").code());
+    ResourceUse.Rollup hourly = read(r, "logs_1h");
+    assertTrue(!hourly.rawEdges(), r.uses().toString());
+    assertEquals(RollupSkip.COARSER_ROLLUP_READ, skipped(r, "logs_1m").code());
     assertFalse(r.rows().isEmpty());
     assertEquals(r.raw(), r.rows());
   }
@@ -118,7 +135,7 @@ class DriverCostIT {
       }
       Run r = run("SELECT ServiceName, count() AS n FROM " + DB + ".otel_logs WHERE Timestamp >= toDateTime("
           + (day - 30) + ") AND Timestamp <= toDateTime(" + (day + 86400) + ") GROUP BY ServiceName ORDER BY ServiceName");
-      assertTrue(r.uses().stream().anyMatch(u -> u.read() && u.rawEdges()), r.provenance());
+      assertTrue(r.uses().stream().anyMatch(u -> u instanceof ResourceUse.Rollup read && read.rawEdges()), r.provenance());
       assertEquals(r.raw(), r.rows());
     } finally {
       fx.execute("SYSTEM START MERGES " + DB + ".otel_logs");
@@ -131,7 +148,7 @@ class DriverCostIT {
     Run r = run("SELECT SpanName, quantilesDD(0.01, 0.5, 0.9, 0.99)(Duration)[4] AS p99 FROM " + DB + ".otel_traces"
         + " WHERE Timestamp >= toDateTime('" + first.plusDays(1) + " 00:00:00') AND Timestamp < toDateTime('"
         + first.plusDays(3) + " 00:00:00') GROUP BY SpanName ORDER BY SpanName");
-    RollupUse spans = use(r, "spans_1m");
+    ResourceUse.SkippedRollup spans = skipped(r, "spans_1m");
     assertEquals(RollupSkip.RAW_IS_CHEAPER, spans.code(), spans.reason());
     assertTrue(spans.reason().matches("reading " + DB + "\\.otel_traces is estimated cheaper: [0-9,]+ against [0-9,]+"
         + " for spans_1m .*"), spans.reason());

@@ -104,8 +104,10 @@ class InstallerCutoverIT {
     assertFalse(steps.lines.stream().anyMatch(l -> l.contains("missing after the cutover")), steps.lines.toString());
     LedgerRow minute = row(fx, "logs_1m");
     LedgerRow hour = row(fx, "logs_1h");
-    assertEquals(Instant.ofEpochSecond(Math.floorDiv(minute.cutover().getEpochSecond(), 60) * 60), hour.cutover());
-    assertTrue(hour.cutover().isBefore(minute.cutover()), hour.cutover() + " vs " + minute.cutover());
+    assertEquals(Instant.ofEpochSecond(Math.floorDiv(minute.backfill().cutover().getEpochSecond(), 60) * 60),
+        hour.backfill().cutover());
+    assertTrue(hour.backfill().cutover().isBefore(minute.backfill().cutover()), hour.backfill().cutover() + " vs "
+        + minute.backfill().cutover());
     InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
     InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
   }
@@ -123,8 +125,9 @@ class InstallerCutoverIT {
     LedgerRow minute = row(fx, "logs_1m");
     LedgerRow hour = row(fx, "logs_1h");
     // logs_1m's view already wrote when logs_1h's was created: logs_1h takes over at a later minute
-    assertTrue(hour.cutover().isAfter(minute.cutover()), hour.cutover() + " vs " + minute.cutover());
-    assertEquals(0, hour.cutover().getEpochSecond() % 60);
+    assertTrue(hour.backfill().cutover().isAfter(minute.backfill().cutover()), hour.backfill().cutover() + " vs "
+        + minute.backfill().cutover());
+    assertEquals(0, hour.backfill().cutover().getEpochSecond() % 60);
     InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
     InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
     InstallerFixture.assertSameRows(fx.spansRawExact(), fx.spansRollupExact());
@@ -132,7 +135,8 @@ class InstallerCutoverIT {
 
   static LedgerRow row(InstallerFixture fx, String key) throws Exception {
     try (Connection c = fx.connect()) {
-      return LedgerReader.rows(c, fx.db, "noemata").stream().filter(r -> r.key().equals(key)).findFirst().orElseThrow();
+      return LedgerReader.rows(c, fx.db, "noemata").stream()
+        .filter(r -> r.identity().key().equals(key)).findFirst().orElseThrow();
     }
   }
 }

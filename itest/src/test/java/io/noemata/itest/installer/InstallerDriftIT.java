@@ -28,11 +28,12 @@ class InstallerDriftIT {
     InstallerFixture fx = new InstallerFixture("it_drift", dir, 4_000);
     Plan first = fx.publish();
     String db = fx.db;
-    String column = InstallerRetireIT.row(fx, "http_status").object();
+    String column = InstallerRetireIT.row(fx, "http_status").identity().object();
     String spansTarget = InstallerRetireIT.target(fx, "spans_1m");
     fx.execute("DROP VIEW " + db + ".noemata_rollup_logs_logs_1m");
     fx.execute("DROP VIEW " + db + "." + spansTarget + "_mv");
-    fx.execute("ALTER TABLE " + db + ".otel_logs DROP INDEX " + InstallerRetireIT.row(fx, "pod_name_filter").object());
+    fx.execute("ALTER TABLE " + db + ".otel_logs DROP INDEX " + InstallerRetireIT.row(fx,
+        "pod_name_filter").identity().object());
     String mv1h = InstallerRetireIT.target(fx, "logs_1h") + "_mv";
     String select = fx.rows("SELECT as_select FROM system.tables WHERE database = '" + db + "' AND name = '" + mv1h + "'")
         .get(0);

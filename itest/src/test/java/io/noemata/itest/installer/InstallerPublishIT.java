@@ -55,7 +55,7 @@ class InstallerPublishIT {
     try (Connection c = fx.connect()) {
       List<LedgerRow> rows = LedgerReader.rows(c, db, "noemata");
       assertEquals(7, rows.size());
-      rows.forEach(r -> assertEquals(io.noemata.core.ledger.LedgerState.READY, r.state(), r.key()));
+      rows.forEach(r -> assertEquals(io.noemata.core.ledger.LedgerState.READY, r.state(), r.identity().key()));
       assertEquals(3, LedgerReader.readyRollups(c, "noemata", InstallerFixture.serverNow(c)).entrySet().stream()
           .filter(e -> e.getKey().database().equals(db)).mapToInt(e -> e.getValue().size()).sum());
     }

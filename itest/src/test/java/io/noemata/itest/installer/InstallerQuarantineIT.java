@@ -57,7 +57,8 @@ class InstallerQuarantineIT {
 
   private static LedgerRow row(InstallerFixture fx, String stableView) throws Exception {
     try (Connection c = fx.connect()) {
-      return LedgerReader.rows(c, DB, "noemata").stream().filter(r -> r.stableView().equals(stableView)).findFirst()
+      return LedgerReader.rows(c, DB, "noemata").stream()
+        .filter(r -> r.shape().stableView().equals(stableView)).findFirst()
           .orElseThrow();
     }
   }
@@ -79,7 +80,8 @@ class InstallerQuarantineIT {
     // a wrong state in the target: 1000 more logs for checkout in one bucket of the queried day
     LocalDate day = LocalDate.now(ZoneOffset.UTC).minusDays(2);
     String bucket = day + " 10:00:00";
-    fx.execute("INSERT INTO " + DB + "." + before.object() + " (ServiceName, bucket, LogCount) VALUES ('checkout', '"
+    fx.execute("INSERT INTO " + DB + "." + before.identity().object()
+        + " (ServiceName, bucket, LogCount) VALUES ('checkout', '"
         + bucket + "', 1000)");
     try (Connection c = driver(); Statement s = c.createStatement()) {
       assertNotEquals(raw, rows(s, sql), "the driver reads the tampered rollup until it is quarantined");
@@ -90,10 +92,11 @@ class InstallerQuarantineIT {
     assertTrue(validate.stdout().contains("rollup quarantined"), validate.stdout());
     LedgerRow quarantined = row(fx, view);
     assertEquals(io.noemata.core.ledger.LedgerState.QUARANTINED, quarantined.state());
-    assertTrue(quarantined.quarantine().contains("bucket " + bucket), quarantined.quarantine());
-    assertTrue(quarantined.quarantine().contains("measure LogCount") || quarantined.quarantine().contains("only in"),
-        quarantined.quarantine());
-    assertEquals(List.of(day), quarantined.quarantineDays());
+    assertTrue(quarantined.quarantine().reason().contains("bucket " + bucket), quarantined.quarantine().reason());
+    assertTrue(quarantined.quarantine().reason().contains("measure LogCount")
+        || quarantined.quarantine().reason().contains("only in"),
+        quarantined.quarantine().reason());
+    assertEquals(List.of(day), quarantined.quarantine().days());
     ProcessRun status = InstallerCliIT.cli(fx.project, "resources", "status");
     assertTrue(status.stdout().lines().anyMatch(l -> l.contains(" quarantined ") && l.contains("bucket " + bucket)),
         status.stdout());
@@ -114,11 +117,11 @@ class InstallerQuarantineIT {
 
     Plan repair = fx.publish();
     assertTrue(repair.changes().stream().anyMatch(ch -> ch.verb() == Change.Verb.REPAIR
-        && ch.key().equals(before.key()) && ch.reason().startsWith("quarantined")), repair.text());
+        && ch.key().equals(before.identity().key()) && ch.reason().startsWith("quarantined")), repair.text());
     LedgerRow repaired = row(fx, view);
     assertEquals(io.noemata.core.ledger.LedgerState.READY, repaired.state());
-    assertEquals("", repaired.quarantine());
-    assertEquals(before.backfilledFrom(), repaired.backfilledFrom());
+    assertEquals("", repaired.quarantine().reason());
+    assertEquals(before.backfill().backfilledFrom(), repaired.backfill().backfilledFrom());
     try (Connection c = fx.connect()) {
       OnlineRollupCheck.Result r = OnlineRollupCheck.run(c, "noemata", Set.of(DB), Duration.ofDays(5),
           InstallerFixture.serverNow(c));

@@ -131,9 +131,11 @@ class InstallerRandomKillIT {
       for (String view : views) {
         String statement = fx.rows("SELECT create_table_query FROM system.tables WHERE database = '" + fx.db
             + "' AND name = '" + view + "'").get(0);
-        LedgerRow row = rows.stream().filter(x -> x.stableView().equals(view) && x.state() == io.noemata.core.ledger.LedgerState.READY)
+        LedgerRow row = rows.stream().filter(x -> x.shape().stableView().equals(view)
+            && x.state() == io.noemata.core.ledger.LedgerState.READY)
             .findFirst().orElseThrow(() -> new AssertionError(view + " has no ready ledger row"));
-        assertTrue(statement.contains(row.object()), view + " reads " + statement + ", not " + row.object());
+        assertTrue(statement.contains(row.identity().object()), view + " reads " + statement + ", not "
+            + row.identity().object());
       }
     }
   }

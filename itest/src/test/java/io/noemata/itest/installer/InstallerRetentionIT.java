@@ -34,7 +34,7 @@ class InstallerRetentionIT {
         && c.reason().contains("retention 2592000s -> 1728000s")), changed.text());
     assertNotEquals(first.revision(), changed.revision());
     assertEquals(target, InstallerRetireIT.target(fx, "logs_1m"));
-    assertEquals(1728000, InstallerRetireIT.row(fx, "logs_1m").retentionSeconds());
+    assertEquals(1728000, InstallerRetireIT.row(fx, "logs_1m").shape().retentionSeconds());
     assertTrue(fx.rows("SELECT create_table_query FROM system.tables WHERE database = '" + fx.db + "' AND name = '"
         + target + "'").get(0).contains("toIntervalSecond(1728000)"), "TTL in the server's statement");
     assertTrue(fx.publish().isNoop());

@@ -56,7 +56,8 @@ class InstallerRetireIT {
         .filter(c -> c.verb() == Change.Verb.RETIRE).map(Change::key).sorted().toList(), retire.text());
     LedgerRow retired = row(fx, "logs_1h");
     assertEquals(io.noemata.core.ledger.LedgerState.RETIRED, retired.state());
-    assertEquals(Duration.ofDays(7), Duration.between(retired.retiredAt(), retired.pruneAfter()));
+    assertEquals(Duration.ofDays(7), Duration.between(retired.retirement().retiredAt(),
+        retired.retirement().pruneAfter()));
     // "Rollup materialized views keep writing during this period."
     long before = fx.count("SELECT sum(LogCount) FROM " + fx.db + "." + target1h);
     fx.execute("INSERT INTO " + fx.db + ".otel_logs (Timestamp, ServiceName, SeverityText, SeverityNumber, Body)"
@@ -69,7 +70,7 @@ class InstallerRetireIT {
     assertTrue(back.changes().stream().anyMatch(c -> c.verb() == Change.Verb.CANCEL_RETIREMENT
         && c.key().equals("logs_1h")), back.text());
     assertEquals(io.noemata.core.ledger.LedgerState.READY, row(fx, "logs_1h").state());
-    assertEquals(null, row(fx, "logs_1h").retiredAt());
+    assertEquals(null, row(fx, "logs_1h").retirement().retiredAt());
     InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
 
     Files.writeString(file, without);
@@ -114,11 +115,12 @@ class InstallerRetireIT {
 
   static LedgerRow row(InstallerFixture fx, String key) throws Exception {
     try (Connection c = fx.connect()) {
-      return LedgerReader.rows(c, fx.db, "noemata").stream().filter(r -> r.key().equals(key)).findFirst().orElseThrow();
+      return LedgerReader.rows(c, fx.db, "noemata").stream()
+        .filter(r -> r.identity().key().equals(key)).findFirst().orElseThrow();
     }
   }
 
   static String target(InstallerFixture fx, String key) throws Exception {
-    return row(fx, key).object();
+    return row(fx, key).identity().object();
   }
 }

@@ -1,5 +1,7 @@
 package io.noemata.resources.validate;
 
+import io.noemata.core.naming.StoredTypes;
+
 import io.noemata.resources.finding.FindingCode;
 import io.noemata.core.sql.Lexer;
 import io.noemata.core.sql.Token;
@@ -79,7 +81,7 @@ final class ColumnChecks {
 
   /** The stored type when it needs no declaration, or the declared one. */
   static Optional<String> storedType(Entry.Column c, Expr expr) {
-    return c.type().isPresent() ? c.type() : Exprs.impliedType(expr);
+    return StoredTypes.of(c.type(), expr);
   }
 
   private static boolean readsOnlyColumns(FileContext fc, Entry.Column c, Expr expr) {

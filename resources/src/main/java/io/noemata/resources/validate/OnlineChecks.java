@@ -10,7 +10,8 @@ import io.noemata.core.expr.Expr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.expr.Exprs;
-import io.noemata.core.expr.Hashes;
+import io.noemata.core.naming.Names;
+import io.noemata.core.naming.StoredTypes;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.IndexKind;
 import java.util.HashSet;
@@ -27,7 +28,6 @@ import java.util.Set;
  */
 final class OnlineChecks {
 
-  static final String OTEL_MATERIALIZED = "__otel_materialized_";
 
   private OnlineChecks() {}
 
@@ -131,7 +131,7 @@ final class OnlineChecks {
       if (value == null) {
         fc.cannotInstall(c, "expression", "'" + map.get() + "' is a " + type + ", not a Map;"
             + " declare \"type\" for this expression");
-      } else if (!value.equals("String") && !value.equals("LowCardinality(String)")) {
+      } else if (!value.equals(StoredTypes.STRING) && !value.equals(StoredTypes.MAP_SUBSCRIPT)) {
         fc.cannotInstall(c, "expression", "'" + map.get() + "' is a map of " + value
             + " values, not strings; declare \"type\", such as \"" + value + "\"");
       }
@@ -142,8 +142,8 @@ final class OnlineChecks {
   /** The existing column holding the same expression: same canonical default, __nm_ name, or the exporter's. */
   static Optional<PhysicalColumn> existing(Expr expr, PhysicalTable t) {
     String canonical = Canonical.text(expr);
-    String stored = Hashes.columnName(expr);
-    Optional<String> otelName = otelMaterializedName(expr);
+    String stored = Names.columnName(expr);
+    Optional<String> otelName = Names.exporterColumn(expr);
     for (PhysicalColumn col : t.columns()) {
       if (col.name().equals(stored) || otelName.filter(col.name()::equals).isPresent()) {
         return Optional.of(col);
@@ -157,15 +157,6 @@ final class OnlineChecks {
           // an expression we cannot read is not the same expression
         }
       }
-    }
-    return Optional.empty();
-  }
-
-  /** ResourceAttributes['k8s.pod.name'] is stored by the exporter as __otel_materialized_k8s.pod.name. */
-  private static Optional<String> otelMaterializedName(Expr expr) {
-    if (Exprs.mapSubscriptColumn(expr).filter("ResourceAttributes"::equals).isPresent()) {
-      Expr key = ((Expr.Call) expr).arguments().get(1);
-      return Optional.of(OTEL_MATERIALIZED + ((Expr.Literal) key).text());
     }
     return Optional.empty();
   }

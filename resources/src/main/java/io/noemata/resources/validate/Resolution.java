@@ -3,8 +3,8 @@ package io.noemata.resources.validate;
 import io.noemata.core.expr.Expr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
-import io.noemata.core.expr.Hashes;
-import io.noemata.core.expr.RollupShape;
+import io.noemata.core.naming.Names;
+import io.noemata.core.naming.RollupShape;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
 import io.noemata.resources.model.PhysicalName;
@@ -38,7 +38,7 @@ public final class Resolution {
   /** {@code __nm_<hash>} of a column entry's expression. */
   public static Optional<String> storedColumnName(Entry.Column column) {
     try {
-      return Optional.of(Hashes.columnName(ExprParser.parse(column.expression(), ExprParser.Mode.ROW)));
+      return Optional.of(Names.columnName(ExprParser.parse(column.expression(), ExprParser.Mode.ROW)));
     } catch (ExprException e) {
       return Optional.empty();
     }

@@ -1,5 +1,6 @@
 package io.noemata.resources.validate;
 
+import io.noemata.core.naming.Names;
 import io.noemata.resources.catalog.Catalog;
 import io.noemata.resources.catalog.CatalogException;
 import io.noemata.resources.finding.Finding;
@@ -62,7 +63,7 @@ public final class Validator {
   private static void rollupNames(FileContext fc, String namespace, Map<String, String> seen) {
     for (FileContext.Resolved r : fc.resolved.values()) {
       if (r.entry() instanceof Entry.Rollup rollup && r.view() != null) {
-        String name = namespace + "_rollup_" + r.view().table().alias() + "_" + rollup.key();
+        String name = Names.stableView(namespace, r.view().table().alias(), rollup.key());
         String where = r.physical().database() + "." + name;
         String first = seen.putIfAbsent(where, fc.path());
         if (first != null && !first.equals(fc.path())) {

@@ -3,7 +3,7 @@ package io.noemata.resources.validate;
 import io.noemata.core.expr.Canonical;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
-import io.noemata.core.expr.Hashes;
+import io.noemata.core.naming.Names;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
 import io.noemata.resources.model.Project;
@@ -42,7 +42,7 @@ final class InstalledNames {
           out.add(file.path() + " column " + c.key() + " " + Resolution.storedColumnName(c).orElse("-"));
         } else if (e instanceof Entry.Rollup r) {
           out.add(file.path() + " rollup " + r.key() + " "
-              + Resolution.rollupShape(project, file, r).map(Hashes::rollupHash8).orElse("-"));
+              + Resolution.rollupShape(project, file, r).map(Names::rollupHash8).orElse("-"));
         }
       }
     }

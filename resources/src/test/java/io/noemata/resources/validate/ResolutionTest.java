@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.core.expr.Hashes;
-import io.noemata.core.expr.RollupShape;
+import io.noemata.core.naming.Names;
+import io.noemata.core.naming.RollupShape;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.ResourcesFile;
 import io.noemata.resources.parse.ProjectReader;
@@ -36,7 +36,7 @@ class ResolutionTest {
         + "measure=`UniqTraces`=uniq(TraceId)\n", shape.canonicalText());
     String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
         .digest(("noemata/rollup/v1\n" + shape.canonicalText()).getBytes(StandardCharsets.UTF_8)));
-    assertEquals(digest.substring(0, 8), Hashes.rollupHash8(shape));
+    assertEquals(digest.substring(0, 8), Names.rollupHash8(shape));
   }
 
   @Test
@@ -49,10 +49,10 @@ class ResolutionTest {
     Entry.Rollup finer = new Entry.Rollup(hourly.key(), hourly.table(), hourly.async(),
         io.noemata.resources.model.Interval.parse("30m"), hourly.dimensions(), hourly.measures(),
         hourly.retention(), hourly.from());
-    String h = Hashes.rollupHash8(Resolution.rollupShape(read.project(), file, hourly).orElseThrow());
+    String h = Names.rollupHash8(Resolution.rollupShape(read.project(), file, hourly).orElseThrow());
     assertTrue(h.matches("[0-9a-f]{8}"), h);
-    assertEquals(h, Hashes.rollupHash8(Resolution.rollupShape(read.project(), file, noRetention).orElseThrow()));
-    assertNotEquals(h, Hashes.rollupHash8(Resolution.rollupShape(read.project(), file, finer).orElseThrow()));
+    assertEquals(h, Names.rollupHash8(Resolution.rollupShape(read.project(), file, noRetention).orElseThrow()));
+    assertNotEquals(h, Names.rollupHash8(Resolution.rollupShape(read.project(), file, finer).orElseThrow()));
   }
 
   @Test
@@ -66,7 +66,7 @@ class ResolutionTest {
     RollupShape shape = Resolution.rollupShape(read.project(), file, (Entry.Rollup) entry(file, "r")).orElseThrow();
     assertTrue(shape.canonicalText().contains("dimension=arrayElement(ResourceAttributes, 'k8s.pod.name')\n"),
         shape.canonicalText());
-    assertEquals(Hashes.columnName(shape.dimensions().get(0)),
+    assertEquals(Names.columnName(shape.dimensions().get(0)),
         Resolution.storedColumnName((Entry.Column) entry(file, "pod")).orElseThrow());
   }
 }

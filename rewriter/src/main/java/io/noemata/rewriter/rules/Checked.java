@@ -17,7 +17,7 @@ sealed interface Checked<T> {
     return new Fails<>(skip);
   }
 
-  static <T> Checked<T> fails(io.noemata.rewriter.RollupSkip code, String reason) {
+  static <T> Checked<T> fails(io.noemata.rewriter.provenance.RollupSkip code, String reason) {
     return new Fails<>(new Skip(code, reason));
   }
 }

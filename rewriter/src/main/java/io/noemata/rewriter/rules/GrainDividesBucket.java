@@ -4,7 +4,7 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Literals;
 import io.noemata.core.sql.Node;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.HashSet;

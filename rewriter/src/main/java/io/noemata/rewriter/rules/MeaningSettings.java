@@ -1,7 +1,7 @@
 package io.noemata.rewriter.rules;
 
 import io.noemata.core.sql.Clause;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package io.noemata.rewriter.rules;
 
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Literals;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.core.sql.TableExpr;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.noemata.rewriter.rules;
 import io.noemata.core.catalog.Measure;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Literals;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.SqlParser;
 import io.noemata.core.sql.TableExpr;

@@ -9,8 +9,9 @@ import io.noemata.rewriter.cost.AggregateKind;
 import io.noemata.rewriter.cost.CheapestRead;
 import io.noemata.rewriter.Edit;
 import io.noemata.rewriter.Parameters;
-import io.noemata.rewriter.RollupSkip;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupUse;
 import io.noemata.core.sql.Clause;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Node;
@@ -140,14 +141,14 @@ public final class RollupAnswers {
             if (filters != null && carried.add(name + " " + r.stableView())) {
               filters.carry(name, r).ifPresent(edits::add);
             }
-            uses.add(RollupUse.read(level, name.toString(), r.key(), r.stableView(), o.rawEdges));
+            uses.add(new ResourceUse.Rollup(level, name.toString(), r.key(), r.stableView(), o.rawEdges));
           } else if (o.code == null) {
-            uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(), notChosen(o, chosen),
+            uses.add(new ResourceUse.SkippedRollup(level, name.toString(), r.key(), r.stableView(), notChosen(o, chosen),
                 notChosenWhy(o, chosen, cost == null ? null : cost.raw(), cost == null ? null
                     : cost.costs().get(answering.indexOf(o)), cost == null || chosen == null ? null
                     : cost.costs().get(answering.indexOf(chosen)), name)));
           } else {
-            uses.add(RollupUse.skipped(level, name.toString(), r.key(), r.stableView(), o.code, o.why));
+            uses.add(new ResourceUse.SkippedRollup(level, name.toString(), r.key(), r.stableView(), o.code, o.why));
           }
         }
       }

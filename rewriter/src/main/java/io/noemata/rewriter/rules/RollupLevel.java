@@ -4,7 +4,7 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.sql.Literals;
 import io.noemata.rewriter.Edit;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.core.sql.Clause;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Node;

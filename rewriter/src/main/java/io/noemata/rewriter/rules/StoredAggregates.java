@@ -3,7 +3,7 @@ package io.noemata.rewriter.rules;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.sql.Expr;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;

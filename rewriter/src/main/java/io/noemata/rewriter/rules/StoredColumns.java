@@ -7,8 +7,9 @@ import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.sql.Literals;
 import io.noemata.rewriter.Edit;
-import io.noemata.rewriter.StoredColumnUse;
-import io.noemata.rewriter.StoredColumnUse.Reason;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
+import io.noemata.rewriter.provenance.KeptReason;
 import io.noemata.core.sql.Clause;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Node;
@@ -186,7 +187,7 @@ public final class StoredColumns {
         decide(s, scope, snapshot.table(name).orElseThrow(), t, scan);
       } else {
         for (LevelScan.Occurrence o : scan.occurrences) {
-          record(s, name, o, Reason.TABLE_NOT_ALONE);
+          record(s, name, o, KeptReason.TABLE_NOT_ALONE);
         }
       }
     }
@@ -207,23 +208,23 @@ public final class StoredColumns {
     if (t.alias() != null) {
       bound.add(t.alias());
     }
-    Map<MaterializedColumn, Reason> kept = new LinkedHashMap<>();
+    Map<MaterializedColumn, KeptReason> kept = new LinkedHashMap<>();
     Map<MaterializedColumn, String> casts = new HashMap<>();
     for (LevelScan.Occurrence o : scan.occurrences) {
       MaterializedColumn c = o.column();
-      Reason reason = null;
+      KeptReason reason = null;
       Optional<String> valueType = MapTypes.valueType(info.columnTypes().get(o.map()));
       if (bound.contains(o.map())) {
-        reason = Reason.BOUND_NAME;
+        reason = KeptReason.BOUND_NAME;
       } else if (bound.contains(c.name()) || o.lambdaParams().contains(c.name())) {
-        reason = Reason.COLUMN_NAME_BOUND;
+        reason = KeptReason.COLUMN_NAME_BOUND;
       } else if (scope.withExprs().stream().anyMatch(e -> mentions(e, o.map()))) {
-        reason = Reason.WITH_EXPRESSION;
+        reason = KeptReason.WITH_EXPRESSION;
       } else if (scan.groupedBare.contains(o.map())) {
-        reason = Reason.MAP_GROUPED;
+        reason = KeptReason.MAP_GROUPED;
       } else if (valueType.isEmpty() || !(c.type().equals(valueType.get())
           || c.type().equals("LowCardinality(" + valueType.get() + ")"))) {
-        reason = Reason.TYPE_DIFFERS;
+        reason = KeptReason.TYPE_DIFFERS;
       } else if (!c.type().equals(valueType.get())) {
         casts.put(c, valueType.get());
       }
@@ -233,14 +234,14 @@ public final class StoredColumns {
     }
     Map<Integer, String> resultNames = resultNames(s, info, scan, kept);
     if (losesOnlyProjection(info, scan, kept)) {
-      scan.occurrences.forEach(o -> kept.putIfAbsent(o.column(), Reason.PROJECTION));
+      scan.occurrences.forEach(o -> kept.putIfAbsent(o.column(), KeptReason.PROJECTION));
       resultNames.clear();
     }
     TableName name = info.name();
     Set<MaterializedColumn> bareKeys = new HashSet<>();
     scan.occurrences.stream().filter(LevelScan.Occurrence::bareKey).forEach(o -> bareKeys.add(o.column()));
     for (LevelScan.Occurrence o : scan.occurrences) {
-      Reason reason = kept.get(o.column());
+      KeptReason reason = kept.get(o.column());
       record(s, name, o, reason);
       if (reason == null) {
         String column = Literals.identifier(o.column().name());
@@ -262,7 +263,7 @@ public final class StoredColumns {
    * kept (RESULT_NAME) the subscripts of items whose name is not certain or would collide.
    */
   private Map<Integer, String> resultNames(Query.Select s, TableInfo info, LevelScan scan,
-      Map<MaterializedColumn, Reason> kept) {
+      Map<MaterializedColumn, KeptReason> kept) {
     Map<Integer, String> names = new HashMap<>();
     boolean changed = true;
     while (changed) { // keeping one item's subscript can leave another item unchanged
@@ -279,7 +280,7 @@ public final class StoredColumns {
         if (name.isEmpty() || !taken.add(name.get())) {
           for (LevelScan.Occurrence other : scan.occurrences) {
             if (other.item() == o.item()) {
-              kept.putIfAbsent(other.column(), Reason.RESULT_NAME);
+              kept.putIfAbsent(other.column(), KeptReason.RESULT_NAME);
             }
           }
           changed = true;
@@ -295,7 +296,7 @@ public final class StoredColumns {
    * True when some projection serves the level as written (it filters on the projection's leading
    * sort column and the projection stores every column read) but none would serve it rewritten.
    */
-  private static boolean losesOnlyProjection(TableInfo info, LevelScan scan, Map<MaterializedColumn, Reason> kept) {
+  private static boolean losesOnlyProjection(TableInfo info, LevelScan scan, Map<MaterializedColumn, KeptReason> kept) {
     if (info.projections().isEmpty()) {
       return false;
     }
@@ -328,13 +329,14 @@ public final class StoredColumns {
     return n.children().stream().anyMatch(c -> mentions(c, name));
   }
 
-  private void record(Query.Select s, TableName table, LevelScan.Occurrence o, Reason reason) {
+  private void record(Query.Select s, TableName table, LevelScan.Occurrence o, KeptReason reason) {
     int level = levels.get(s);
     if (uses.stream().anyMatch(u -> u.level() == level && u.start() == o.node().start())) {
       return; // an unqualified subscript in a self-join matches both sides: report it once
     }
-    uses.add(new StoredColumnUse(level, table.toString(),
-        sql.substring(o.node().start(), o.node().end()), o.node().start(), o.column().name(), reason == null,
-        reason));
+    String written = sql.substring(o.node().start(), o.node().end());
+    uses.add(reason == null
+        ? new ResourceUse.Substituted(level, table.toString(), written, o.node().start(), o.column().name())
+        : new ResourceUse.Kept(level, table.toString(), written, o.node().start(), o.column().name(), reason));
   }
 }

@@ -2,7 +2,7 @@ package io.noemata.rewriter.rules;
 
 import io.noemata.core.sql.Query;
 import io.noemata.core.sql.TableExpr;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
 
 /**

@@ -4,7 +4,7 @@ import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Literals;
 import io.noemata.core.sql.Node;
 import io.noemata.rewriter.Edit;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.noemata.rewriter.rules;
 
 import io.noemata.core.catalog.Rollup;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
 
 /** The seed's "the range the rollup covers holds the window, and the query has a window". */

@@ -1,6 +1,6 @@
 package io.noemata.rewriter.rules;
 
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Collection;

@@ -1,5 +1,6 @@
 package io.noemata.rewriter.rules;
 
+import io.noemata.rewriter.provenance.RollupDecision;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +12,6 @@ import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupUse;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -58,7 +58,7 @@ class CanonicalMeasuresTest {
       String sql = "SELECT ServiceName, " + aggregate + " AS picked FROM otel.otel_logs" + RollupAnswersTest.WINDOW
           + " GROUP BY ServiceName";
       RewriteResult r = RollupAnswersTest.rewrite(sql, snapshot);
-      RollupUse u = RollupAnswersTest.use(r, "r_logs");
+      RollupDecision u = RollupAnswersTest.use(r, "r_logs");
       assertTrue(u.read(), aggregate + ": " + u.code() + " " + u.reason());
       assertTrue(r.sql().contains("sum(`Picked`) AS picked"), r.sql());
     }

@@ -2,7 +2,7 @@ package io.noemata.rewriter.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -4,7 +4,7 @@ import static io.noemata.rewriter.rules.RollupAnswersTest.reads;
 import static io.noemata.rewriter.rules.RollupAnswersTest.skipped;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -1,12 +1,12 @@
 package io.noemata.rewriter.rules;
 
+import io.noemata.rewriter.provenance.RollupDecision;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupUse;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +25,7 @@ class GlobalKeptTest {
     String in = "ServiceName GLOBAL IN (SELECT ServiceName FROM otel.otel_traces WHERE SpanKind = 'Server')";
     RewriteResult r = rewrite("SELECT toStartOfHour(Timestamp) AS h, ServiceName, count() AS c FROM otel.otel_logs"
         + " WHERE " + in + " GROUP BY h, ServiceName");
-    assertTrue(r.provenance().rollups().stream().anyMatch(u -> u.read() && u.level() == 1), r.provenance().toString());
+    assertTrue(RollupDecision.rollups(r.provenance()).stream().anyMatch(u -> u.read() && u.level() == 1), r.provenance().toString());
     assertTrue(r.sql().contains(RollupAnswersTest.LOGS_VIEW), r.sql());
     assertTrue(r.sql().contains(" WHERE " + in + " GROUP BY "), r.sql());
   }
@@ -34,7 +34,7 @@ class GlobalKeptTest {
   void aRewrittenSubqueryOfGlobalInKeepsItsGlobal() {
     RewriteResult r = rewrite("SELECT Body FROM otel.otel_logs WHERE ServiceName GLOBAL NOT IN (SELECT ServiceName"
         + " FROM otel.otel_logs GROUP BY ServiceName HAVING count() > 10) LIMIT 5");
-    RollupUse read = r.provenance().rollups().stream().filter(RollupUse::read).findFirst()
+    RollupDecision read = RollupDecision.rollups(r.provenance()).stream().filter(RollupDecision::read).findFirst()
         .orElseThrow(() -> new AssertionError(r.provenance()));
     assertEquals(2, read.level(), read.toString());
     assertTrue(r.sql().startsWith("SELECT Body FROM otel.otel_logs WHERE ServiceName GLOBAL NOT IN (SELECT "), r.sql());

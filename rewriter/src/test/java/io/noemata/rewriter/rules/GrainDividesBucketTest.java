@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Expr;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;

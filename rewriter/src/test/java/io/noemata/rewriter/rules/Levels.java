@@ -10,7 +10,7 @@ import io.noemata.core.sql.SqlParser;
 import io.noemata.core.sql.Statement;
 import io.noemata.rewriter.OtelCatalog;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
 
 /** Parsing and asserting helpers for the tests of single checks. */

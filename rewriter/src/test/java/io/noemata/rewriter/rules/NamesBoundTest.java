@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.noemata.core.catalog.Rollup;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package io.noemata.rewriter.rules;
 
+import io.noemata.rewriter.provenance.RollupDecision;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -8,8 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupSkip;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.core.corpus.Corpus;
 import io.noemata.core.sql.SqlParser;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ class RollupAnswersCorpusTest {
     assertEquals(List.of("'checkout'", "'2024-06-10 08:00:00'", "'2024-06-10 14:00:00'"), params(e));
     RewriteResult r = Rewriter.rewrite(e.sql(), RollupCatalog.snapshot(), "otel");
     assertSame(e.sql(), r.sql());
-    assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, r.provenance().rollups().get(0).code());
+    assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, RollupDecision.rollups(r.provenance()).get(0).code());
   }
 
   static Stream<Corpus.Entry> labelled(String label) {
@@ -67,21 +67,21 @@ class RollupAnswersCorpusTest {
   void aLevelWithoutAWindowReadsTheRollupAndRawRowsBeforeItsCoveredRange() {
     // the seed reads a rollup only for a level with a window; the union rewrite needs none
     RewriteResult r = rewrite(Corpus.byId(Corpus.shared(), "hand-no-time-filter").orElseThrow());
-    assertTrue(r.provenance().rollups().get(0).rawEdges(), r.sql());
+    assertTrue(RollupDecision.rollups(r.provenance()).get(0).rawEdges(), r.sql());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("rollupQueries")
   void everyRollupQueryReadsARollup(Corpus.Entry e) {
     RewriteResult r = rewrite(e);
-    List<RollupUse> read = r.provenance().rollups().stream().filter(RollupUse::read).toList();
-    assertFalse(read.isEmpty(), () -> e.id() + ": " + r.provenance().rollups());
+    List<RollupDecision> read = RollupDecision.rollups(r.provenance()).stream().filter(RollupDecision::read).toList();
+    assertFalse(read.isEmpty(), () -> e.id() + ": " + RollupDecision.rollups(r.provenance()));
     assertTrue(r.changed());
     assertTrue(SqlParser.parse(r.sql()).understood(), r.sql());
-    for (RollupUse u : read) {
+    for (RollupDecision u : read) {
       assertTrue(r.sql().contains("`otel`.`" + u.stableView() + "`"), r.sql());
     }
-    for (RollupUse u : r.provenance().rollups()) {
+    for (RollupDecision u : RollupDecision.rollups(r.provenance())) {
       assertTrue(u.read() || u.code() != null && !u.reason().isBlank(), u.toString());
     }
   }
@@ -90,12 +90,12 @@ class RollupAnswersCorpusTest {
   @MethodSource("passthroughQueries")
   void everyPassthroughQueryIsSentByteForByteOrReadsRawEdges(Corpus.Entry e) {
     RewriteResult r = rewrite(e);
-    List<RollupUse> read = r.provenance().rollups().stream().filter(RollupUse::read).toList();
+    List<RollupDecision> read = RollupDecision.rollups(r.provenance()).stream().filter(RollupDecision::read).toList();
     if (read.isEmpty()) {
       assertSame(e.sql(), r.sql(), e.id());
     } else {
       // the labels follow the seed; the union rewrite answers unaligned windows exactly (RewriterRollupIT)
-      assertTrue(read.stream().allMatch(RollupUse::rawEdges), e.id());
+      assertTrue(read.stream().allMatch(RollupDecision::rawEdges), e.id());
       assertTrue(e.notes().contains("hybrid-candidate") || e.notes().contains("lenient-rollup")
           || e.notes().contains("unaligned"), e.id());
     }
@@ -103,7 +103,7 @@ class RollupAnswersCorpusTest {
 
   @Test
   void columnQueriesReadNoRollup() {
-    labelled("column").forEach(e -> assertTrue(rewrite(e).provenance().rollups().stream().noneMatch(RollupUse::read),
+    labelled("column").forEach(e -> assertTrue(RollupDecision.rollups(rewrite(e).provenance()).stream().noneMatch(RollupDecision::read),
         e.id()));
   }
 
@@ -143,10 +143,10 @@ class RollupAnswersCorpusTest {
   @Test
   void eachLevelIsDecidedAlone() {
     RewriteResult join = rewrite(Corpus.byId(Corpus.shared(), "superset-series-limit-join").orElseThrow());
-    assertEquals(List.of("1:r_logs:read", "2:r_logs:read"), join.provenance().rollups().stream()
+    assertEquals(List.of("1:r_logs:read", "2:r_logs:read"), RollupDecision.rollups(join.provenance()).stream()
         .map(u -> u.level() + ":" + u.rollup() + ":" + (u.read() ? "read" : u.code())).toList());
     RewriteResult union = rewrite(Corpus.byId(Corpus.shared(), "hand-union-logs-traces").orElseThrow());
-    assertEquals(List.of("1:r_logs:read", "2:r_traces:read"), union.provenance().rollups().stream()
+    assertEquals(List.of("1:r_logs:read", "2:r_traces:read"), RollupDecision.rollups(union.provenance()).stream()
         .map(u -> u.level() + ":" + u.rollup() + ":" + (u.read() ? "read" : u.code())).toList());
     assertTrue(union.sql().contains("(sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS avg_duration_ns"));
   }

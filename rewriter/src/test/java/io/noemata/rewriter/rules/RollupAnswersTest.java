@@ -1,5 +1,6 @@
 package io.noemata.rewriter.rules;
 
+import io.noemata.rewriter.provenance.RollupDecision;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -11,8 +12,7 @@ import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupSkip;
-import io.noemata.rewriter.RollupUse;
+import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.core.sql.SqlParser;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,16 +44,16 @@ class RollupAnswersTest {
   }
 
   /** The one decision about {@code rollup} at level 1. */
-  static RollupUse use(RewriteResult r, String rollup) {
-    List<RollupUse> uses = r.provenance().rollups().stream().filter(u -> u.rollup().equals(rollup)).toList();
-    assertEquals(1, uses.size(), r.provenance().rollups().toString());
+  static RollupDecision use(RewriteResult r, String rollup) {
+    List<RollupDecision> uses = RollupDecision.rollups(r.provenance()).stream().filter(u -> u.rollup().equals(rollup)).toList();
+    assertEquals(1, uses.size(), RollupDecision.rollups(r.provenance()).toString());
     return uses.get(0);
   }
 
   static void skipped(String sql, RollupSkip code) {
     RewriteResult r = rewrite(sql);
     assertFalse(r.sql().contains("noemata_rollup"), r.sql());
-    RollupUse u = use(r, sql.contains("otel_traces") ? "r_traces" : "r_logs");
+    RollupDecision u = use(r, sql.contains("otel_traces") ? "r_traces" : "r_logs");
     assertEquals(code, u.code(), u.reason());
     assertFalse(u.read());
     assertFalse(u.reason().isBlank());
@@ -62,7 +62,7 @@ class RollupAnswersTest {
 
   static String reads(String sql) {
     RewriteResult r = rewrite(sql);
-    RollupUse u = use(r, sql.contains("otel_traces") ? "r_traces" : "r_logs");
+    RollupDecision u = use(r, sql.contains("otel_traces") ? "r_traces" : "r_logs");
     assertTrue(u.read(), () -> u.code() + ": " + u.reason());
     assertTrue(r.changed());
     return r.sql();
@@ -87,10 +87,10 @@ class RollupAnswersTest {
       var parsed = SqlParser.parse(sql).node();
       var declared = RollupAnswers.apply(parsed, sql, RollupCatalog.snapshot(), "otel", Map.of("r_logs", "ffffffff"));
       assertEquals(List.of(), declared.edits());
-      assertEquals(RollupSkip.CONTENT_HASH_DIFFERS, declared.uses().get(0).code());
+      assertEquals(RollupSkip.CONTENT_HASH_DIFFERS, RollupDecision.of(declared.uses().get(0)).code());
       var same = RollupAnswers.apply(parsed, sql, RollupCatalog.snapshot(), "otel",
           Map.of("r_logs", RollupCatalog.LOGS_HASH));
-      assertTrue(same.uses().get(0).read());
+      assertTrue(RollupDecision.of(same.uses().get(0)).read());
     }
   }
 
@@ -202,7 +202,7 @@ class RollupAnswersTest {
       String sql = HEAD + "ServiceName = {svc:String} AND Timestamp >= {from:DateTime64(9)} AND Timestamp < ?";
       // a {name:Type} is bound on the server by name, so the one value given belongs to the ? alone
       RewriteResult r = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", List.of("'2024-06-10 14:00:00'"));
-      RollupUse u = use(r, "r_logs");
+      RollupDecision u = use(r, "r_logs");
       assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, u.code());
       assertEquals("Timestamp >= {from:DateTime64(9)} compares the time column with {from:DateTime64(9)}, not a time"
           + " constant (or now()-relative time) the rule reads", u.reason());
@@ -287,7 +287,7 @@ class RollupAnswersTest {
           "toStartOfInterval(now(), INTERVAL 1 minute) - INTERVAL 30 MINUTE", "toStartOfHour(now()) - INTERVAL 2 HOUR",
           "today() - INTERVAL 1 DAY", "toStartOfFiveMinutes(now()) + INTERVAL -30 minute")) {
         RewriteResult r = withClock(COUNT + "Timestamp >= " + start);
-        RollupUse u = use(r, "r_logs");
+        RollupDecision u = use(r, "r_logs");
         assertTrue(u.read() && !u.rawEdges(), start + ": " + u.reason());
         assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE " + BUCKET + " >= " + start, r.sql());
       }
@@ -352,7 +352,7 @@ class RollupAnswersTest {
       Instant until = Instant.parse("2024-06-10T14:00:00Z");
       CatalogSnapshot partial = RollupCatalog.snapshot(List.of(RollupCatalog.logsRollup(from, until)), List.of());
       String head = "SELECT count() AS n FROM otel.otel_logs WHERE Timestamp >= ";
-      RollupUse inside = use(rewrite(head + "toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)", partial),
+      RollupDecision inside = use(rewrite(head + "toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)", partial),
           "r_logs");
       assertTrue(inside.read() && !inside.rawEdges());
       // a backfill still running: the rollup's buckets where it holds them, raw rows before and after
@@ -365,7 +365,7 @@ class RollupAnswersTest {
           + " GROUP BY"), r.sql());
       assertTrue(use(rewrite(head + "toDateTime(1718006400)", partial), "r_logs").rawEdges());
       // a wall clock is read in the server's zone: within 14 hours of the covered range its order is unknown
-      RollupUse wall = use(rewrite(head + "'2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00'", partial),
+      RollupDecision wall = use(rewrite(head + "'2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00'", partial),
           "r_logs");
       assertEquals(RollupSkip.WINDOW_NOT_COVERED, wall.code(), wall.reason());
       // a window only from a bucket comparison: raw rows outside the covered range, the comparison kept on top
@@ -460,8 +460,8 @@ class RollupAnswersTest {
         + " GROUP BY svc ORDER BY c DESC LIMIT 5) AS top ON ";
 
     /** The decision about r_logs at level 1 (the joined subquery is level 2). */
-    private RollupUse outer(String sql) {
-      return rewrite(sql).provenance().rollups().stream().filter(u -> u.level() == 1).findFirst().orElseThrow();
+    private RollupDecision outer(String sql) {
+      return RollupDecision.rollups(rewrite(sql).provenance()).stream().filter(u -> u.level() == 1).findFirst().orElseThrow();
     }
 
     @Test
@@ -469,7 +469,7 @@ class RollupAnswersTest {
       String sql = "SELECT ServiceName, top.c AS c, count() AS n FROM otel.otel_logs" + TOP5 + "ServiceName = svc"
           + WINDOW + " GROUP BY ServiceName, c";
       RewriteResult r = rewrite(sql);
-      assertEquals(List.of(true, true), r.provenance().rollups().stream().map(RollupUse::read).toList());
+      assertEquals(List.of(true, true), RollupDecision.rollups(r.provenance()).stream().map(RollupDecision::read).toList());
       assertTrue(r.sql().startsWith("SELECT ServiceName, top.c AS c, sum(`LogCount`) AS n FROM " + LOGS_VIEW
           + " JOIN (SELECT ServiceName AS svc, sum(`LogCount`) AS c FROM " + LOGS_VIEW), r.sql());
     }
@@ -495,7 +495,7 @@ class RollupAnswersTest {
     @Test
     void aCteNamedLikeTheTableIsNotTheTable() {
       String sql = "WITH otel_logs AS (SELECT 1 AS x) SELECT count() AS n FROM otel_logs";
-      assertEquals(List.of(), rewrite(sql).provenance().rollups());
+      assertEquals(List.of(), RollupDecision.rollups(rewrite(sql).provenance()));
     }
   }
 
@@ -602,9 +602,9 @@ class RollupAnswersTest {
       String sql = "SELECT toStartOfInterval(Timestamp, INTERVAL 3600 second) AS h, count() AS n FROM otel.otel_logs"
           + " WHERE Timestamp >= toDateTime(1718008200) AND Timestamp < toDateTime(1718028000) GROUP BY h";
       RewriteResult r = rewrite(sql, both);
-      RollupUse minute = use(r, "r_logs");
+      RollupDecision minute = use(r, "r_logs");
       assertTrue(minute.read() && !minute.rawEdges(), minute.toString());
-      RollupUse hourly = use(r, "r_logs_1h");
+      RollupDecision hourly = use(r, "r_logs_1h");
       assertEquals(RollupSkip.WHOLE_BUCKETS_PREFERRED, hourly.code(), hourly.reason());
       assertEquals("r_logs_1h answers only with raw rows for part of the window, while r_logs answers from whole"
           + " buckets alone", hourly.reason());
@@ -627,7 +627,7 @@ class RollupAnswersTest {
           + " WHERE Timestamp >= toDateTime('2024-06-09 00:00:00') AND Timestamp < toDateTime('2024-06-15 00:00:00')"
           + " GROUP BY time, ServiceName ORDER BY time, ServiceName";
       RewriteResult r = rewrite(sql, both.withServerTimeZone(java.time.ZoneId.of("Etc/UTC")));
-      RollupUse hourly = use(r, "r_logs_1h");
+      RollupDecision hourly = use(r, "r_logs_1h");
       assertTrue(hourly.read() && !hourly.rawEdges(), hourly.toString());
       assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(r, "r_logs").code());
       assertTrue(r.sql().contains("`otel`.`noemata_rollup_logs_r_logs_1h` WHERE"), r.sql());
@@ -661,7 +661,7 @@ class RollupAnswersTest {
           day.apply(12_000)), 7);
       RewriteResult r = rewrite(sql, dear);
       assertFalse(r.changed(), r.sql());
-      RollupUse hourly = use(r, "r_logs_1h");
+      RollupDecision hourly = use(r, "r_logs_1h");
       assertEquals(RollupSkip.RAW_IS_CHEAPER, hourly.code());
       assertTrue(hourly.reason().startsWith("reading otel.otel_logs is estimated cheaper: 49,500 against 53,550 for"
           + " r_logs_1h"), hourly.reason());

@@ -7,7 +7,7 @@ import io.noemata.core.sql.Query;
 import io.noemata.core.sql.TableExpr;
 import io.noemata.rewriter.Edit;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.noemata.rewriter.rules;
 
+import io.noemata.rewriter.provenance.RollupDecision;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +10,6 @@ import io.noemata.core.sql.Token;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
-import io.noemata.rewriter.RollupUse;
 import io.noemata.core.corpus.Corpus;
 import io.noemata.core.sql.SqlParser;
 import java.util.ArrayList;
@@ -51,8 +51,8 @@ class RollupRobustnessTest {
         } else {
           assertSame(sql, r.sql());
         }
-        for (RollupUse u : r.provenance().rollups()) {
-          assertFalse(u.code() == io.noemata.rewriter.RollupSkip.RULE_FAILED, sql + "\n" + u.reason());
+        for (RollupDecision u : RollupDecision.rollups(r.provenance())) {
+          assertFalse(u.code() == io.noemata.rewriter.provenance.RollupSkip.RULE_FAILED, sql + "\n" + u.reason());
         }
       }
     }

@@ -2,7 +2,7 @@ package io.noemata.rewriter.rules;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import org.junit.jupiter.api.Test;
 
 /** A bug must never look like a skip: RULE_FAILED reports a fault of the rule and is no condition a check returns. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.rewriter.Edit;
 import io.noemata.rewriter.OtelCatalog;
-import io.noemata.rewriter.StoredColumnUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
 import io.noemata.core.corpus.Corpus;
 import io.noemata.core.sql.SqlParser;
 import java.util.ArrayList;

@@ -7,8 +7,9 @@ import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.Projection;
 import io.noemata.rewriter.Edit;
 import io.noemata.rewriter.OtelCatalog;
-import io.noemata.rewriter.StoredColumnUse;
-import io.noemata.rewriter.StoredColumnUse.Reason;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.StoredColumnUse;
+import io.noemata.rewriter.provenance.KeptReason;
 import io.noemata.core.sql.ParseResult;
 import io.noemata.core.sql.SqlParser;
 import io.noemata.core.sql.Statement;
@@ -29,9 +30,9 @@ class StoredColumnsTest {
     return Edit.apply(sql, apply(sql, OtelCatalog.snapshot(), "otel").edits());
   }
 
-  private static List<Reason> keptReasons(String sql) {
+  private static List<KeptReason> keptReasons(String sql) {
     return apply(sql, OtelCatalog.snapshot(), "otel").uses().stream()
-        .map(StoredColumnUse::reason).toList();
+        .map(u -> u instanceof ResourceUse.Kept k ? k.reason() : null).toList();
   }
 
   @Test
@@ -123,18 +124,18 @@ class StoredColumnsTest {
   void keepsTheSubscriptsOfAnUnaliasedWindowItemWhoseNameItCannotSpell() {
     String sql = "SELECT count() OVER (PARTITION BY ResourceAttributes['k8s.pod.name']) FROM otel.otel_logs";
     assertEquals(sql, rewrite(sql));
-    assertEquals(List.of(Reason.RESULT_NAME), keptReasons(sql));
+    assertEquals(List.of(KeptReason.RESULT_NAME), keptReasons(sql));
   }
 
   @Test
   void keepsTheSubscriptWhenTheQueryBindsTheMapName() {
     String sql = "SELECT LogAttributes AS ResourceAttributes, ResourceAttributes['k8s.pod.name'] AS p FROM otel.otel_logs";
     assertEquals(sql, rewrite(sql));
-    assertEquals(List.of(Reason.BOUND_NAME), keptReasons(sql));
+    assertEquals(List.of(KeptReason.BOUND_NAME), keptReasons(sql));
     String with = "WITH LogAttributes AS ResourceAttributes SELECT ResourceAttributes['k8s.pod.name'] AS p"
         + " FROM otel.otel_logs";
     assertEquals(with, rewrite(with));
-    assertEquals(List.of(Reason.BOUND_NAME), keptReasons(with));
+    assertEquals(List.of(KeptReason.BOUND_NAME), keptReasons(with));
   }
 
   @Test
@@ -142,7 +143,7 @@ class StoredColumnsTest {
     String sql = "SELECT Body AS `__otel_materialized_k8s.pod.name` FROM otel.otel_logs"
         + " WHERE ResourceAttributes['k8s.pod.name'] = 'x'";
     assertEquals(sql, rewrite(sql));
-    assertEquals(List.of(Reason.COLUMN_NAME_BOUND), keptReasons(sql));
+    assertEquals(List.of(KeptReason.COLUMN_NAME_BOUND), keptReasons(sql));
   }
 
   @Test
@@ -158,11 +159,11 @@ class StoredColumnsTest {
     String join = "SELECT l.ResourceAttributes['k8s.pod.name'] AS pod, count() AS n FROM otel.otel_logs AS l"
         + " INNER JOIN otel.otel_traces AS t ON l.TraceId = t.TraceId GROUP BY pod";
     assertEquals(join, rewrite(join));
-    assertEquals(List.of(Reason.TABLE_NOT_ALONE), keptReasons(join));
+    assertEquals(List.of(KeptReason.TABLE_NOT_ALONE), keptReasons(join));
     String arrayJoin = "SELECT ResourceAttributes['k8s.pod.name'] AS pod, a FROM otel.otel_logs"
         + " ARRAY JOIN mapKeys(LogAttributes) AS a";
     assertEquals(arrayJoin, rewrite(arrayJoin));
-    assertEquals(List.of(Reason.TABLE_NOT_ALONE), keptReasons(arrayJoin));
+    assertEquals(List.of(KeptReason.TABLE_NOT_ALONE), keptReasons(arrayJoin));
   }
 
   @Test
@@ -182,7 +183,7 @@ class StoredColumnsTest {
     String sql = "SELECT ResourceAttributes['k8s.pod.name'] IN ('a', 'b'), count() AS n FROM otel.otel_logs"
         + " GROUP BY ResourceAttributes['k8s.pod.name']";
     assertEquals(sql, rewrite(sql));
-    assertEquals(List.of(Reason.RESULT_NAME, Reason.RESULT_NAME), keptReasons(sql));
+    assertEquals(List.of(KeptReason.RESULT_NAME, KeptReason.RESULT_NAME), keptReasons(sql));
   }
 
   @Test
@@ -190,7 +191,7 @@ class StoredColumnsTest {
     String sql = "SELECT ResourceAttributes['k8s.pod.name'] AS pod, count() AS n FROM otel.otel_logs"
         + " GROUP BY ResourceAttributes";
     assertEquals(sql, rewrite(sql));
-    assertEquals(List.of(Reason.MAP_GROUPED), keptReasons(sql));
+    assertEquals(List.of(KeptReason.MAP_GROUPED), keptReasons(sql));
   }
 
   @Test
@@ -198,7 +199,7 @@ class StoredColumnsTest {
     String sql = "WITH ResourceAttributes['k8s.pod.name'] AS pod SELECT pod, count() AS n FROM otel.otel_logs"
         + " GROUP BY ResourceAttributes['k8s.pod.name']";
     assertEquals(sql, rewrite(sql));
-    assertEquals(List.of(Reason.WITH_EXPRESSION), keptReasons(sql));
+    assertEquals(List.of(KeptReason.WITH_EXPRESSION), keptReasons(sql));
   }
 
   @Test
@@ -208,7 +209,7 @@ class StoredColumnsTest {
     CatalogSnapshot withStar = OtelCatalog.snapshot(List.of(star));
     StoredColumns.Result kept = apply(sql, withStar, "otel");
     assertEquals(List.of(), kept.edits());
-    assertEquals(Reason.PROJECTION, kept.uses().get(0).reason());
+    assertEquals(KeptReason.PROJECTION, ((ResourceUse.Kept) kept.uses().get(0)).reason());
 
     Projection storing = new Projection("by_service_pod", List.of("ServiceName"),
         List.of("Body", "ResourceAttributes", "__otel_materialized_k8s.pod.name"));
@@ -253,7 +254,7 @@ class StoredColumnsTest {
     String twice = "SELECT ResourceAttributes['k8s.pod.name'], arrayElement(ResourceAttributes, 'k8s.pod.name')"
         + " FROM otel.otel_logs";
     assertEquals(twice, rewrite(twice));
-    assertEquals(List.of(Reason.RESULT_NAME, Reason.RESULT_NAME), keptReasons(twice));
+    assertEquals(List.of(KeptReason.RESULT_NAME, KeptReason.RESULT_NAME), keptReasons(twice));
     String collides = "SELECT ResourceAttributes['k8s.pod.name'], Body AS `arrayElement(ResourceAttributes, 'k8s.pod.name')`"
         + " FROM otel.otel_logs";
     assertEquals(collides, rewrite(collides));

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.noemata.core.sql.Query;
 import io.noemata.core.sql.TableExpr;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Query;
 import io.noemata.rewriter.Edit;
-import io.noemata.rewriter.RollupSkip;
+import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,5 +1,7 @@
-package io.noemata.core.expr;
+package io.noemata.core.naming;
 
+import io.noemata.core.expr.Canonical;
+import io.noemata.core.expr.Expr;
 import io.noemata.core.sql.Literals;
 import java.util.List;
 import java.util.Map;

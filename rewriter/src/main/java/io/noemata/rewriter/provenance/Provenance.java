@@ -1,5 +1,6 @@
-package io.noemata.rewriter;
+package io.noemata.rewriter.provenance;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -26,7 +27,26 @@ public record Provenance(String notUnderstood, List<StoredColumnUse> storedColum
     this(notUnderstood, storedColumns, List.of());
   }
 
-  static Provenance refused(String reason) {
+  /** Not understood {@code reason}: no uses. */
+  public static Provenance refused(String reason) {
     return new Provenance(Objects.requireNonNull(reason, "reason"), List.of());
+  }
+
+  /** The {@code rollup} uses: the rollup each level read. */
+  public List<ResourceUse.Rollup> rollupsRead() {
+    return rollups.stream().filter(ResourceUse.Rollup.class::isInstance).map(ResourceUse.Rollup.class::cast).toList();
+  }
+
+  /** The {@code skipped_rollup} uses: every rollup a level did not read, with the reason. */
+  public List<ResourceUse.SkippedRollup> skippedRollups() {
+    return rollups.stream().filter(ResourceUse.SkippedRollup.class::isInstance)
+        .map(ResourceUse.SkippedRollup.class::cast).toList();
+  }
+
+  /** Every use: the rollups per level, then the stored columns in text order. */
+  public List<ResourceUse> uses() {
+    List<ResourceUse> out = new ArrayList<>(rollups);
+    out.addAll(storedColumns);
+    return List.copyOf(out);
   }
 }

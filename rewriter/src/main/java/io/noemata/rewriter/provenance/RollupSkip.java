@@ -1,4 +1,4 @@
-package io.noemata.rewriter;
+package io.noemata.rewriter.provenance;
 
 /**
  * Stable codes for a rollup a query level did not read, one per condition of the spec's "Rollups"

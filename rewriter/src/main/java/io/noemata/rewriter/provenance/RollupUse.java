@@ -1,0 +1,16 @@
+package io.noemata.rewriter.provenance;
+
+/** One candidate rollup at one query level: the {@code rollup} it read, or a {@code skipped_rollup}. */
+public sealed interface RollupUse extends ResourceUse permits ResourceUse.Rollup, ResourceUse.SkippedRollup {
+
+  /** The rollup's key, e.g. {@code r_logs}. */
+  String rollup();
+
+  /** The view the rewritten level reads (or would read). */
+  String stableView();
+
+  /** True when the level now reads this rollup. */
+  default boolean read() {
+    return this instanceof ResourceUse.Rollup;
+  }
+}
