@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Everything installed on the tables a connection may read, at one moment.
@@ -20,9 +21,12 @@ import java.util.Optional;
  *     sent later runs at or after it, which bounds windows written with {@code now()}; null when unknown
  * @param rows by physical table (sources and rollup targets), how many rows each partition holds, for
  *     the rewriter's cost estimate; a table absent here has no estimate
+ * @param changeableSettings the settings, among those the rewriter may add to a read it rewrites,
+ *     that this user may set in a query to the values the rewriter sets ({@code system.settings}:
+ *     not read-only, within the constraints); empty when unknown
  */
 public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone,
-    Instant serverClock, Map<TableName, TableRows> rows) {
+    Instant serverClock, Map<TableName, TableRows> rows, Set<String> changeableSettings) {
 
   public static final CatalogSnapshot EMPTY = new CatalogSnapshot(0, Map.of());
 
@@ -36,9 +40,16 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
     this(version, tables, serverTimeZone, serverClock, Map.of());
   }
 
+  /** A snapshot in which no setting is known to be changeable. */
+  public CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone, Instant serverClock,
+      Map<TableName, TableRows> rows) {
+    this(version, tables, serverTimeZone, serverClock, rows, Set.of());
+  }
+
   public CatalogSnapshot {
     tables = Map.copyOf(tables);
     rows = Map.copyOf(rows);
+    changeableSettings = Set.copyOf(changeableSettings);
     tables.forEach((k, v) -> {
       if (!k.equals(v.name())) {
         throw new IllegalArgumentException("table " + v.name() + " filed under " + k);
@@ -59,17 +70,27 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
 
   /** This snapshot with the server's time zone known. */
   public CatalogSnapshot withServerTimeZone(ZoneId zone) {
-    return new CatalogSnapshot(version, tables, zone, serverClock, rows);
+    return new CatalogSnapshot(version, tables, zone, serverClock, rows, changeableSettings);
   }
 
   /** This snapshot with the server's clock reading taken when it was loaded. */
   public CatalogSnapshot withServerClock(Instant clock) {
-    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows);
+    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows, changeableSettings);
   }
 
   /** This snapshot with the row counts of {@code counts} and a version that changes with them. */
   public CatalogSnapshot withRows(Map<TableName, TableRows> counts, long newVersion) {
-    return new CatalogSnapshot(newVersion, tables, serverTimeZone, serverClock, counts);
+    return new CatalogSnapshot(newVersion, tables, serverTimeZone, serverClock, counts, changeableSettings);
+  }
+
+  /**
+   * This snapshot with the settings this user may change known; the version changes with them (a
+   * decision cached for one set must not be reused for another).
+   */
+  public CatalogSnapshot withChangeableSettings(Set<String> names) {
+    Set<String> copy = Set.copyOf(names);
+    return copy.equals(changeableSettings) ? this
+        : new CatalogSnapshot(version * 31 + copy.hashCode(), tables, serverTimeZone, serverClock, rows, copy);
   }
 
   /** The row counts of {@code name}, when the catalog read them. */

@@ -108,6 +108,7 @@ public final class CatalogLoader {
         snapshot = snapshot.withServerClock(Instant.ofEpochMilli(rs.getLong(2))).withServerTimeZone(zone(rs.getString(1)));
       }
     }
+    snapshot = snapshot.withChangeableSettings(ChangeableSettings.read(c));
     return CatalogState.of(snapshot, quarantined);
   }
 

@@ -24,11 +24,14 @@ final class FallbackPolicy {
       60,   // UNKNOWN_TABLE
       62,   // SYNTAX_ERROR
       81,   // UNKNOWN_DATABASE
+      115,  // UNKNOWN_SETTING: a setting the rewriter added (SmallRead) the server does not know
+      164,  // READONLY: the same, for a user who may not change it
       179,  // MULTIPLE_EXPRESSIONS_FOR_ALIAS
       184,  // ILLEGAL_AGGREGATION
       215,  // NOT_AN_AGGREGATE
       352,  // AMBIGUOUS_COLUMN_NAME
       386,  // NO_COMMON_TYPE
+      452,  // SETTING_CONSTRAINT_VIOLATION: the same, outside the user's constraints
       497); // ACCESS_DENIED
 
   private FallbackPolicy() {}

@@ -100,6 +100,9 @@ public final class RollupAnswers {
     List<Edit> edits = new ArrayList<>();
     List<RollupUse> uses = new ArrayList<>();
     Set<Query.Select> inlinedSelects = new HashSet<>();
+    // whether every table read is a rollup read from whole buckets with an estimate (SmallRead)
+    boolean wholeRollupReads = true;
+    double rollupCost = 0;
     for (int i = 0; i < selects.size(); i++) {
       Query.Select s = selects.get(i);
       int level = i + 1;
@@ -117,10 +120,12 @@ public final class RollupAnswers {
         }
         TableName name = new TableName(t.database() != null ? t.database() : defaultDatabase, t.table());
         if (!seen.add(name)) {
+          wholeRollupReads = false;
           continue; // a self-join: one decision per table and level
         }
         TableInfo info = snapshot.table(name).orElse(null);
         if (info == null || info.rollups().isEmpty()) {
+          wholeRollupReads = false;
           continue;
         }
         List<Rollup> candidates = new ArrayList<>(info.rollups());
@@ -134,6 +139,11 @@ public final class RollupAnswers {
         List<Outcome> answering = outcomes.stream().filter(o -> o.code == null).toList();
         CheapestRead.Decision cost = estimate(s, name, answering, snapshot).orElse(null);
         Outcome chosen = cost == null ? choose(outcomes) : cost.rawIsCheaper() ? null : answering.get(cost.chosen());
+        if (cost == null || chosen == null || chosen.rawEdges) {
+          wholeRollupReads = false;
+        } else {
+          rollupCost += cost.costs().get(cost.chosen());
+        }
         for (Outcome o : outcomes) {
           Rollup r = o.rollup;
           if (o == chosen) {
@@ -152,6 +162,9 @@ public final class RollupAnswers {
           }
         }
       }
+    }
+    if (!edits.isEmpty()) {
+      SmallRead.edit(statement, wholeRollupReads, rollupCost, snapshot.changeableSettings()).ifPresent(edits::add);
     }
     return new Result(edits, uses);
   }

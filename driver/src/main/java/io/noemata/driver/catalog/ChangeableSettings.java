@@ -1,0 +1,67 @@
+package io.noemata.driver.catalog;
+
+import io.noemata.core.sql.Literals;
+import io.noemata.rewriter.rules.SmallRead;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which of the settings the rewriter may add to a read ({@link SmallRead#SETTINGS}) this user may
+ * set in a query to the rewriter's value: {@code system.settings} says the setting is not read-only
+ * for the user (a {@code readonly = 1} profile makes them all so) and its constraints' bounds hold
+ * the value. A query with a setting the user may not change fails, so when in doubt: not changeable.
+ */
+final class ChangeableSettings {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ChangeableSettings.class);
+
+  private ChangeableSettings() {}
+
+  /** The changeable ones; empty when {@code system.settings} cannot be read. */
+  static Set<String> read(Connection c) {
+    List<String> names = SmallRead.SETTINGS.keySet().stream().map(Literals::string).toList();
+    String sql = "SELECT name, toUInt8(readonly), min, max FROM system.settings WHERE name IN ("
+        + String.join(", ", names) + ")";
+    Set<String> out = new HashSet<>();
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        String name = rs.getString(1);
+        String value = SmallRead.SETTINGS.get(name);
+        if (value != null && rs.getInt(2) == 0 && within(value, rs.getString(3), rs.getString(4))) {
+          out.add(name);
+        }
+      }
+    } catch (SQLException unreadable) {
+      LOG.debug("noemata: system.settings is not readable: {}", CatalogCache.firstLine(unreadable));
+      return Set.of();
+    }
+    return out;
+  }
+
+  /** Whether {@code value} lies within the constraint's bounds (each null when absent). */
+  static boolean within(String value, String min, String max) {
+    double v = Double.parseDouble(value);
+    return bound(min).map(b -> b <= v).orElse(min == null) && bound(max).map(b -> b >= v).orElse(max == null);
+  }
+
+  /** A bound as a number; empty when absent or not a plain number (then it is not known to hold). */
+  private static Optional<Double> bound(String text) {
+    if (text == null) {
+      return Optional.empty();
+    }
+    String t = text.trim();
+    try {
+      return Optional.of(Double.parseDouble(t.length() >= 2 && t.startsWith("'") ? Literals.unquote(t) : t));
+    } catch (IllegalArgumentException notNumber) { // NumberFormatException, or a broken quote
+      return Optional.empty();
+    }
+  }
+}
