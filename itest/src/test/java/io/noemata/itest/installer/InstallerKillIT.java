@@ -32,7 +32,7 @@ class InstallerKillIT {
 
   static List<String> publish(Path project) {
     List<String> cmd = new ArrayList<>(ProcessRun.cli("publish", "--project", project.toString(), "--url",
-        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "2s", "--lock-ttl", "3s"));
+        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "1s", "--lock-ttl", "3s"));
     return cmd;
   }
 
