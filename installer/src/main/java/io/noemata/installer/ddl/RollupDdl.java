@@ -101,6 +101,17 @@ public final class RollupDdl {
   }
 
   /**
+   * The days of {@code [from, until)} that hold source rows, newest first, as epoch seconds of their
+   * UTC midnight: the backfill's chunks are these days (a day without rows has nothing to fill).
+   */
+  public static String backfillDays(Rollup r, Instant from, Instant until) {
+    String time = Literals.identifier(r.sourceTimeColumn());
+    return "SELECT DISTINCT intDiv(toUnixTimestamp(" + time + "), 86400) * 86400 AS day FROM "
+        + Literals.qualified(r.source().database(), r.source().table()) + " WHERE " + time + " >= " + instant(from)
+        + " AND " + time + " < " + Literals.instant(until.getEpochSecond()) + " ORDER BY day DESC";
+  }
+
+  /**
    * One backfill chunk {@code [from, until)}, inserted as one block with a deduplication token so
    * that a retry after a crash never counts the chunk twice.
    */

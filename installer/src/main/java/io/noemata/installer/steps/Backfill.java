@@ -9,12 +9,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * "A backfill of source rows before the cutover. It starts after the cutover and processes one-day
- * chunks from newest to oldest, within retention." Each chunk is one block with a deduplication
- * token (target, cutover, day), and the ledger's {@code backfilled_from} moves after it: a chunk
- * retried after a crash is dropped by the target if it had landed, so nothing counts twice.
+ * chunks from newest to oldest, within retention." The chunks are the days that hold source rows
+ * (rows of a few days two years ago are a few inserts, not a thousand empty ones). Each chunk is
+ * one block with a deduplication token (target, cutover, day), and the ledger's
+ * {@code backfilled_from} moves after it: a chunk retried after a crash is dropped by the target if
+ * it had landed, so nothing counts twice.
  */
 final class Backfill {
 
@@ -39,23 +43,39 @@ final class Backfill {
       row = row.withBackfill(cutover, floor, row.backfill().backfilledFrom(), s.now(), Install.next());
       s.record(row);
     }
-    long total = (newest.getEpochSecond() - floor.getEpochSecond()) / DAY + 1;
-    Instant day = row.backfill().backfilledFrom() == null ? newest : row.backfill().backfilledFrom().minusSeconds(DAY);
+    Instant resumeBefore = row.backfill().backfilledFrom() == null ? cutover : row.backfill().backfilledFrom();
+    List<Instant> days = daysWithRows(s, r, floor, resumeBefore);
     String task = "backfill " + r.key();
-    s.options.progress().step(task + ": " + total + " day(s) before the cutover " + cutover);
-    while (!day.isBefore(floor)) {
+    s.options.progress().step(task + ": " + days.size() + " day(s) with rows before the cutover " + cutover);
+    int done = 0;
+    for (Instant day : days) {
       Instant until = day.plusSeconds(DAY).isBefore(cutover) ? day.plusSeconds(DAY) : cutover;
       String token = r.object() + "/" + cutover.getEpochSecond() + "/" + day.getEpochSecond();
       s.execute(RollupDdl.backfillChunk(r, day, until, token));
       row = row.withBackfill(cutover, floor, day, s.now(), Install.next());
       s.record(row);
-      long doneDays = (newest.getEpochSecond() - day.getEpochSecond()) / DAY + 1;
-      s.options.progress().advance(task, doneDays, total);
-      if (doneDays == 2) {
+      s.options.progress().advance(task, ++done, days.size());
+      if (done == 2) {
         s.options.checkpoints().reached(Checkpoints.Point.MID_BACKFILL);
       }
-      day = day.minusSeconds(DAY);
     }
+    if (!done(row)) {
+      // the days left, down to the floor, hold no rows: nothing to fill there
+      s.record(row.withBackfill(cutover, floor, floor, s.now(), Install.next()));
+    }
+  }
+
+  /** The days of {@code [floor, before)} with source rows, newest first (a day without rows has no chunk). */
+  private static List<Instant> daysWithRows(Session s, Accelerator.Rollup r, Instant floor, Instant before)
+      throws SQLException {
+    List<Instant> days = new ArrayList<>();
+    try (Statement st = s.connection.createStatement();
+        ResultSet rs = st.executeQuery(RollupDdl.backfillDays(r, floor, before))) {
+      while (rs.next()) {
+        days.add(Instant.ofEpochSecond(rs.getLong(1)));
+      }
+    }
+    return days;
   }
 
   static boolean done(LedgerRow row) {

@@ -50,6 +50,9 @@ class RollupDdlTest {
     assertTrue(chunk.contains("WHERE __src.`Timestamp` >= toDateTime(1717286400, 'UTC') AND __src.`Timestamp` <"
         + " toDateTime64(1717400000, 0, 'UTC')"), chunk);
     assertTrue(chunk.contains("insert_deduplication_token = 't/1'"), chunk);
+    assertEquals("SELECT DISTINCT intDiv(toUnixTimestamp(`Timestamp`), 86400) * 86400 AS day FROM `otel`.`otel_logs`"
+        + " WHERE `Timestamp` >= toDateTime(1717286400, 'UTC') AND `Timestamp` < toDateTime64(1717400000, 0, 'UTC')"
+        + " ORDER BY day DESC", RollupDdl.backfillDays(rollup(null, 0), Instant.ofEpochSecond(1_717_286_400), cutover));
   }
 
   @Test

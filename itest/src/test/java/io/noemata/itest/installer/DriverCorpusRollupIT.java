@@ -49,6 +49,8 @@ class DriverCorpusRollupIT {
   static Connection plain;
   static Connection noemata;
   static final List<String> answeredByRollup = new ArrayList<>();
+  /** The backfill chunks the publish sent for logs_1m (the engine's query log). */
+  static List<String> logsChunks;
 
   @BeforeAll
   static void publish() throws Exception {
@@ -63,9 +65,12 @@ class DriverCorpusRollupIT {
         Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "").replaceAll(",\\s*\"async\": true", ""));
       }
     }
+    long mark = InstallerFixture.TARGET.embeddedQueryLog().mark();
     try (Connection c = InstallerFixture.TARGET.connect(DB)) {
       Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);
     }
+    logsChunks = InstallerFixture.TARGET.embeddedQueryLog().since(mark).stream().map(e -> e.sql())
+        .filter(sql -> sql.startsWith("INSERT INTO `" + DB + "`.`noemata_rollup_logs_logs_1m__")).toList();
     plain = InstallerFixture.TARGET.connect(DB);
     noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort() + "/" + DB,
         InstallerFixture.TARGET.credentials());
@@ -188,6 +193,24 @@ class DriverCorpusRollupIT {
         assertTrue(after.provenance().rollups().stream().noneMatch(RollupUse::read), after.provenance().toString());
       }
     }
+  }
+
+  /**
+   * The corpus days lie two years back and nothing since: the backfill sends one chunk per day that
+   * holds rows (not one per day back to 2024), and the ledger says it filled down to the oldest day.
+   */
+  @Test
+  void theBackfillFillsOnlyTheDaysThatHoldRows() throws Exception {
+    List<String> days;
+    try (Statement s = plain.createStatement()) {
+      days = InstallerFixture.twoColumns(s, "SELECT DISTINCT toDate(Timestamp) AS d, 0 FROM " + DB + ".otel_logs ORDER BY d");
+    }
+    assertTrue(days.size() >= OtelDataSpec.CORPUS_DAYS && days.size() <= OtelDataSpec.CORPUS_DAYS + 1, days.toString());
+    assertEquals(days.size(), logsChunks.size(), "one chunk per day with rows: " + days);
+    io.noemata.core.ledger.LedgerRow logs = io.noemata.core.ledger.LedgerReader.rows(plain, DB, "noemata").stream()
+        .filter(r -> r.identity().key().equals("logs_1m")).findFirst().orElseThrow();
+    assertEquals(OtelDataSpec.CORPUS_FIRST_DAY.atStartOfDay(java.time.ZoneOffset.UTC).toInstant(), logs.backfill().backfillFloor());
+    assertEquals(logs.backfill().backfillFloor(), logs.backfill().backfilledFrom());
   }
 
   @Test

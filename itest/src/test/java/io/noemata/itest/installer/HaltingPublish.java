@@ -26,7 +26,7 @@ public final class HaltingPublish {
     credentials.setProperty("user", System.getenv().getOrDefault("NOEMATA_CH_USER", "default"));
     credentials.setProperty("password", System.getenv().getOrDefault("NOEMATA_CH_PASSWORD", ""));
     InstallOptions options = InstallOptions.defaults("kill-test", Progress.QUIET)
-        .withCutoverDelay(Duration.ofSeconds(2)).withLockTtl(Duration.ofSeconds(3))
+        .withCutoverDelay(Duration.ofSeconds(1)).withLockTtl(Duration.ofSeconds(3))
         .withCheckpoints(point -> {
           if (point == at) {
             System.out.flush();

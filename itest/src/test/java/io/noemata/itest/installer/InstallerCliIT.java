@@ -40,7 +40,7 @@ class InstallerCliIT {
     assertEquals(0, json.exitCode(), json.stderr());
     assertTrue(json.stdout().startsWith("{\"namespace\":\"noemata\""), json.stdout());
 
-    ProcessRun publish = cli(fx.project, "publish", "--cutover-delay", "2s");
+    ProcessRun publish = cli(fx.project, "publish", "--cutover-delay", "1s");
     assertEquals(0, publish.exitCode(), publish.stderr());
     assertTrue(publish.stdout().contains("Published revision"), publish.stdout());
     assertTrue(publish.stderr().contains("backfill logs_1m"), publish.stderr());

@@ -62,7 +62,7 @@ final class InstallerFixture {
   }
 
   static InstallOptions options(String holder) {
-    return InstallOptions.defaults(holder, Progress.QUIET).withCutoverDelay(Duration.ofSeconds(2));
+    return InstallOptions.defaults(holder, Progress.QUIET).withCutoverDelay(Duration.ofSeconds(1));
   }
 
   Plan publish() throws Exception {

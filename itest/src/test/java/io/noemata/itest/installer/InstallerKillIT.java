@@ -32,7 +32,7 @@ class InstallerKillIT {
 
   static List<String> publish(Path project) {
     List<String> cmd = new ArrayList<>(ProcessRun.cli("publish", "--project", project.toString(), "--url",
-        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "2s", "--lock-ttl", "3s"));
+        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "1s", "--lock-ttl", "3s"));
     return cmd;
   }
 
@@ -73,7 +73,7 @@ class InstallerKillIT {
   void aRealSigkillWhileWaitingForTheCutoverIsResumed() throws Exception {
     InstallerFixture fx = new InstallerFixture("it_kill_sigkill", dir, 6_000);
     List<String> cmd = ProcessRun.cli("publish", "--project", fx.project.toString(), "--url",
-        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "20s", "--lock-ttl", "3s");
+        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "12s", "--lock-ttl", "3s");
     Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
     String seen = CompletableFuture.supplyAsync(() -> {

@@ -59,7 +59,7 @@ class InstallerLockIT {
   void twoPublishesStartedTogetherOneInstallsTheOtherNamesItsHolder() throws Exception {
     InstallerFixture fx = new InstallerFixture("it_lock_two", dir, 1_000);
     List<String> cmd = ProcessRun.cli("publish", "--project", fx.project.toString(), "--url",
-        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "8s");
+        InstallerFixture.TARGET.httpUrl(), "--cutover-delay", "5s");
     // two threads of our own: the common pool may have a single worker on two cores
     var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
     List<ProcessRun> runs;
