@@ -205,9 +205,9 @@ public final class EmbeddedClickHouse implements AutoCloseable {
   }
 
   private QueryResult executeInSession(EngineRequest request) {
-    java.util.Optional<String> multi = RequestScope.multiStatementRefusal(request.sql());
-    if (multi.isPresent()) {
-      return QueryResult.failure(multi.get());
+    RequestScope scope = RequestScope.of(request.sql());
+    if (scope.refusal().isPresent()) {
+      return QueryResult.failure(scope.refusal().get());
     }
     if (!request.database().equals(currentDatabase)) {
       QueryResult use = chdb.query("USE " + Literals.identifier(request.database()), "TabSeparated");
@@ -230,13 +230,13 @@ public final class EmbeddedClickHouse implements AutoCloseable {
       if (reset != null) {
         chdb.query(reset, "TabSeparated");
       }
-      endStatementScope(request.sql());
+      endStatementScope(scope);
     }
   }
 
   /** Undoes what the statement itself changed in the shared session (see {@link RequestScope}). */
-  private void endStatementScope(String sql) {
-    List<String> set = RequestScope.settingsSet(sql);
+  private void endStatementScope(RequestScope scope) {
+    List<String> set = scope.settingsSet();
     if (!set.isEmpty()) {
       List<String> parts = new ArrayList<>();
       set.forEach(name -> parts.add(Literals.identifier(name) + " = DEFAULT"));
@@ -246,10 +246,10 @@ public final class EmbeddedClickHouse implements AutoCloseable {
         set.forEach(name -> chdb.query("SET " + Literals.identifier(name) + " = DEFAULT", "TabSeparated"));
       }
     }
-    if (RequestScope.setsRole(sql)) {
+    if (scope.setsRole()) {
       chdb.query("SET ROLE DEFAULT", "TabSeparated");
     }
-    if (RequestScope.changesDatabase(sql)) {
+    if (scope.changesDatabase()) {
       currentDatabase = null; // the next request switches to its own database again
     }
   }

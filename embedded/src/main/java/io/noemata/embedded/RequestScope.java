@@ -9,25 +9,45 @@ import java.util.Optional;
 /**
  * What one request's own statement may leave in chDB's single shared session, which ClickHouse's
  * HTTP interface never keeps: a request without {@code session_id} runs in a context of its own, so
- * a {@code SET} or {@code SET ROLE} it sends ends with it, and a body of several statements is
- * refused before any runs. chDB, measured: {@code SET max_result_rows = 7} from one JDBC connection
- * was still in force for every later request of every connection, and {@code SELECT 1; SELECT 2}
- * ran both. Either would let one client change another's answers.
+ * a {@code SET}, {@code SET ROLE} or {@code USE} it sends ends with it, and a body of several
+ * statements is refused before any runs. chDB, measured: {@code SET max_result_rows = 7} from one
+ * JDBC connection was still in force for every later request of every connection, and {@code
+ * SELECT 1; SELECT 2} ran both. Either would let one client change another's answers.
+ *
+ * @param refusal the server's refusal of a body holding more than one statement (code 62, as
+ *     ClickHouse's parser gives it before running anything); trailing {@code ;} are allowed
+ * @param settingsSet the settings a top-level {@code SET a = 1, b = 'x'} sets, to be put back to
+ *     their defaults once it has run; query parameters ({@code param_*}) have no default and stay
+ * @param setsRole a {@code SET ROLE}: the role is the request's alone
+ * @param changesDatabase a {@code USE}: the next request names its own database again
  */
-final class RequestScope {
+record RequestScope(Optional<String> refusal, List<String> settingsSet, boolean setsRole, boolean changesDatabase) {
 
-  private RequestScope() {}
+  private static final RequestScope NONE = new RequestScope(Optional.empty(), List.of(), false, false);
+
+  RequestScope {
+    settingsSet = List.copyOf(settingsSet);
+  }
 
   /**
-   * The server's refusal of a body holding more than one statement (code 62, as ClickHouse's
-   * parser gives it before running anything), or empty. Trailing {@code ;} are allowed. INSERT
-   * statements are left alone: what follows their VALUES or FORMAT is data, not SQL.
+   * The scope of {@code sql}, lexed once. INSERT statements are left alone unlexed: what follows
+   * their VALUES or FORMAT is data, not SQL, and may be large.
    */
-  static Optional<String> multiStatementRefusal(String sql) {
+  static RequestScope of(String sql) {
+    if (sql.stripLeading().regionMatches(true, 0, "INSERT", 0, 6)) {
+      return NONE;
+    }
     List<Token> tokens = Lexer.significant(sql);
     if (tokens.isEmpty() || tokens.get(0).isWord("INSERT")) {
-      return Optional.empty();
+      return NONE;
     }
+    boolean set = tokens.get(0).isWord("SET");
+    boolean role = set && tokens.size() >= 2 && tokens.get(1).isWord("ROLE");
+    return new RequestScope(refusal(sql, tokens), set && !role ? settings(tokens) : List.of(), role,
+        tokens.get(0).isWord("USE"));
+  }
+
+  private static Optional<String> refusal(String sql, List<Token> tokens) {
     for (int i = 0; i < tokens.size(); i++) {
       if (tokens.get(i).isSymbol(";")) {
         for (int j = i + 1; j < tokens.size(); j++) {
@@ -44,16 +64,9 @@ final class RequestScope {
     return Optional.empty();
   }
 
-  /**
-   * The settings a top-level {@code SET a = 1, b = 'x'} statement sets, to be put back to their
-   * defaults once it has run; empty for any other statement. Query parameters ({@code param_*})
-   * have no default and are left as set (a later request that uses one without sending it sees it).
-   */
-  static List<String> settingsSet(String sql) {
-    List<Token> tokens = Lexer.significant(sql);
+  private static List<String> settings(List<Token> tokens) {
     List<String> names = new ArrayList<>();
-    if (tokens.size() < 2 || !tokens.get(0).isWord("SET") || tokens.get(1).isWord("ROLE")
-        || tokens.get(1).isWord("DEFAULT")) {
+    if (tokens.size() < 2 || tokens.get(1).isWord("DEFAULT")) {
       return names;
     }
     int depth = 0;
@@ -75,17 +88,5 @@ final class RequestScope {
       }
     }
     return names;
-  }
-
-  /** True for {@code SET ROLE ...}: the role is the request's alone. */
-  static boolean setsRole(String sql) {
-    List<Token> tokens = Lexer.significant(sql);
-    return tokens.size() >= 2 && tokens.get(0).isWord("SET") && tokens.get(1).isWord("ROLE");
-  }
-
-  /** True for {@code USE db}: the next request names its own database again. */
-  static boolean changesDatabase(String sql) {
-    List<Token> tokens = Lexer.significant(sql);
-    return !tokens.isEmpty() && tokens.get(0).isWord("USE");
   }
 }
