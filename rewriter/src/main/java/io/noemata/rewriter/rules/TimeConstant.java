@@ -53,13 +53,12 @@ record TimeConstant(long nanos, boolean zoneKnown) {
 
   /**
    * {@link #dateTime} for a bound on an expression that holds fractions of a second (a DateTime64
-   * column, or a key that is that column itself): then {@code toDateTime64(seconds, 0)}, because the
-   * engine's index analysis closes a strict bound of an integer-domain constant ({@code t <
-   * toDateTime(n)} is read as {@code t <= n - 1}) and skips a part whose rows all lie in the second
-   * before {@code n} (see {@code Literals.instant}).
+   * column, or a key that is that column itself): then the DateTime64 constant of {@code
+   * Literals.instant}, which the engine's index analysis keeps open ({@code t < toDateTime(n)} is
+   * read as {@code t <= n - 1} and skips a part whose rows all lie in the second before {@code n}).
    */
   static Optional<String> bound(long seconds, boolean fractional) {
-    return dateTime(seconds).map(t -> fractional ? "toDateTime64(" + seconds + ", 0)" : t);
+    return dateTime(seconds).map(t -> fractional ? io.noemata.core.sql.Literals.instant(seconds) : t);
   }
 
   /** The earliest instant this constant can be. */

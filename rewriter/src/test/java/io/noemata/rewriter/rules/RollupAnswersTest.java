@@ -166,7 +166,7 @@ class RollupAnswersTest {
       assertTrue(use(r, "r_logs").rawEdges());
       // the middle's bounds are instants on bucket boundaries: the bare bucket compares with them
       assertEquals("SELECT sum(`LogCount`) AS n FROM " + unionOf("`bucket` >= toDateTime(1718006400) AND `bucket`"
-          + " < toDateTime(1718028000)", window, "`Timestamp` < toDateTime64(1718006400, 0) OR `Timestamp` >="
+          + " < toDateTime(1718028000)", window, "`Timestamp` < toDateTime64(1718006400, 0, 'UTC') OR `Timestamp` >="
           + " toDateTime(1718028000)") + " WHERE 1 AND 1", r.sql());
       assertTrue(use(rewrite(HEAD + "Timestamp BETWEEN '2024-06-10 08:00:00' AND '2024-06-10 09:00:00'"), "r_logs")
           .rawEdges());
@@ -223,7 +223,7 @@ class RollupAnswersTest {
           Map.of("from", "2024-06-10 08:00:30", "to", "2024-06-10 14:00:00")));
       assertTrue(use(ragged, "r_logs").rawEdges());
       assertTrue(ragged.sql().contains(" WHERE `Timestamp` >= {from:DateTime('UTC')} AND `Timestamp` < {to:DateTime64(9, 'UTC')}"
-          + " AND (`Timestamp` < toDateTime64(1718006460, 0)"), ragged.sql());
+          + " AND (`Timestamp` < toDateTime64(1718006460, 0, 'UTC')"), ragged.sql());
       // a value its type reads otherwise than a wall clock (seconds since the epoch) stays unknown
       RewriteResult seconds = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
           Map.of("from", "1718006400", "to", "2024-06-10 14:00:00")));
@@ -339,7 +339,7 @@ class RollupAnswersTest {
       long from = RollupCatalog.COVERED_FROM.getEpochSecond();
       assertTrue(r.sql().contains(" FROM " + LOGS_VIEW + " WHERE `bucket` >= toDateTime(" + from + ") UNION ALL"),
           r.sql());
-      assertTrue(r.sql().contains(" FROM otel.otel_logs WHERE (`Timestamp` < toDateTime64(" + from + ", 0)) GROUP BY"),
+      assertTrue(r.sql().contains(" FROM otel.otel_logs WHERE (`Timestamp` < toDateTime64(" + from + ", 0, 'UTC')) GROUP BY"),
           r.sql());
       assertTrue(use(rewrite("SELECT count() AS n FROM otel.otel_logs WHERE Timestamp < toDateTime(1718028000)"),
           "r_logs").rawEdges());
@@ -362,7 +362,7 @@ class RollupAnswersTest {
       assertTrue(use(r, "r_logs").rawEdges());
       assertTrue(r.sql().contains(" WHERE `bucket` >= toDateTime(1718006400) AND `bucket`"
           + " < toDateTime(1718028000) UNION ALL "), r.sql());
-      assertTrue(r.sql().contains(" AND (`Timestamp` < toDateTime64(1718006400, 0) OR `Timestamp` >= toDateTime(1718028000))"
+      assertTrue(r.sql().contains(" AND (`Timestamp` < toDateTime64(1718006400, 0, 'UTC') OR `Timestamp` >= toDateTime(1718028000))"
           + " GROUP BY"), r.sql());
       assertTrue(use(rewrite(head + "toDateTime(1718006400)", partial), "r_logs").rawEdges());
       // a wall clock is read in the server's zone: within 14 hours of the covered range its order is unknown

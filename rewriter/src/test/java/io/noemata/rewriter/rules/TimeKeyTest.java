@@ -59,7 +59,7 @@ class TimeKeyTest {
     // the engine reads t < toDateTime(n) as t <= n - 1 when it skips parts; on a DateTime64 column
     // that loses the rows of the last second, so such a key gets DateTime64 bounds
     TimeKey k = TimeKey.of("Timestamp", "Timestamp").orElseThrow();
-    assertEquals("Timestamp < toDateTime64(600, 0)", k.implied(null, 5_000_000_000L * S, 600 * S, null, true));
+    assertEquals("Timestamp < toDateTime64(600, 0, 'UTC')", k.implied(null, 5_000_000_000L * S, 600 * S, null, true));
     TimeKey floor = TimeKey.of("toStartOfMinute(Timestamp)", "Timestamp").orElseThrow();
     assertEquals("toStartOfMinute(Timestamp) < toDateTime(600)", floor.implied(null, null, 600 * S, null, true),
         "a floor holds whole seconds: its bounds stay DateTime");
