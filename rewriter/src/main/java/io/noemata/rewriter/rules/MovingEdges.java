@@ -73,8 +73,7 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
    */
   private Optional<String> onKey(String sql, TimeKey k) {
     long s = TimeConstant.NANOS;
-    // a key that is the column itself holds its fractions: strict bounds in a form kept open
-    boolean fractional = k.widthNanos() == 0 && resolutionNanos < s;
+    boolean fractional = k.holdsFractions(resolutionNanos < s);
     long w = Math.floorDiv(k.widthNanos() + s - 1, s);
     long g = grainNanos / s;
     List<String> all = new ArrayList<>();

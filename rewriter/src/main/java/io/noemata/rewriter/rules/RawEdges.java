@@ -155,7 +155,8 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     bounds.forEach(b -> windowText.add(time + " " + b.op() + " " + sql.substring(b.value().start(), b.value().end())));
     // the strict bound on the column in the form the engine's index analysis keeps open
     String before = middleStart.zoneKnown()
-        ? TimeConstant.bound(Math.floorDiv(middleStart.nanos(), TimeConstant.NANOS), fractional).orElseGet(() -> literal(middleStart))
+        ? TimeConstant.bound(Math.floorDiv(middleStart.nanos(), TimeConstant.NANOS), fractional)
+            .orElseGet(() -> literal(middleStart))
         : literal(middleStart);
     String edges = (windowText.isEmpty() ? "" : String.join(" AND ", windowText) + " AND ") + "(" + time + " < "
         + before + (middleEnd == null ? "" : " OR " + time + " >= " + literal(middleEnd)) + ")";

@@ -74,20 +74,30 @@ public record TimeKey(String text, long widthNanos) {
    * open ({@link TimeConstant#bound}).
    */
   public String implied(Long low, Long high, long start, Long end, boolean fractional) {
-    boolean exact = fractional && widthNanos == 0;
+    boolean fractionalKey = holdsFractions(fractional);
     List<String> all = new ArrayList<>();
     // t >= low  =>  key > low - width
-    seconds(low == null ? null : Math.floorDiv(low - widthNanos, SECOND), exact).ifPresent(s -> all.add(text + " >= " + s));
+    seconds(low == null ? null : Math.floorDiv(low - widthNanos, SECOND), fractionalKey)
+        .ifPresent(s -> all.add(text + " >= " + s));
     // t < high  =>  key <= t < high
-    seconds(high == null ? null : ceilSeconds(high), exact).ifPresent(s -> all.add(text + " <= " + s));
+    seconds(high == null ? null : ceilSeconds(high), fractionalKey).ifPresent(s -> all.add(text + " <= " + s));
     // t < start  =>  key < start;  t >= end  =>  key > end - width
-    Optional<String> before = seconds(ceilSeconds(start), exact).map(s -> text + " < " + s);
-    Optional<String> after = seconds(end == null ? null : Math.floorDiv(end - widthNanos, SECOND), exact)
+    Optional<String> before = seconds(ceilSeconds(start), fractionalKey).map(s -> text + " < " + s);
+    Optional<String> after = seconds(end == null ? null : Math.floorDiv(end - widthNanos, SECOND), fractionalKey)
         .map(s -> text + " >= " + s);
     if (before.isPresent() && (end == null || after.isPresent())) {
       all.add(end == null ? before.get() : "(" + before.get() + " OR " + after.get() + ")");
     }
     return String.join(" AND ", all);
+  }
+
+  /**
+   * True when this key holds fractions of a second: it is the time column itself and the column
+   * does ({@code columnFractional}); a floor holds whole seconds. Its strict bounds must then be
+   * written so the engine keeps them open ({@link TimeConstant#bound}).
+   */
+  boolean holdsFractions(boolean columnFractional) {
+    return columnFractional && widthNanos == 0;
   }
 
   private static long ceilSeconds(long nanos) {
