@@ -34,7 +34,15 @@ final class Backfill {
     }
     Instant cutover = row.backfill().cutover();
     // rows stamped just before the cutover may still be on their way: give them the cutover delay
-    Install.sleepUntil(s, cutover.plus(s.options.cutoverDelay()));
+    Instant start = cutover.plus(s.options.cutoverDelay());
+    java.time.Duration wait = java.time.Duration.between(s.now(), start);
+    if (wait.compareTo(s.options.cutoverDelay().multipliedBy(2)) > 0) {
+      // a view fed from a finer rollup that was already writing starts at the finer one's next bucket
+      s.options.progress().step("backfill " + r.key() + ": waiting " + wait.toSeconds() / 60 + " min "
+          + wait.toSeconds() % 60 + " s for its cutover " + cutover
+          + (r.from() == null ? "" : " (the next bucket of " + r.from() + ", which already receives rows)"));
+    }
+    Install.sleepUntil(s, start);
     s.options.checkpoints().reached(Checkpoints.Point.AFTER_CUTOVER);
     Instant newest = Instant.ofEpochSecond(Math.floorDiv(cutover.getEpochSecond() - 1, DAY) * DAY);
     Instant floor = row.backfill().backfillFloor();

@@ -126,7 +126,8 @@ final class Install {
   /**
    * Until when a view planned with the ledger's cutover may still be created without missing rows:
    * the cutover itself; for a {@code from} rollup whose cutover is the bucket of the finer one's
-   * pending cutover, the finer cutover (the finer view writes nothing at or after our bucket before it).
+   * cutover, when the finer target first receives rows (the finer view writes nothing at or after
+   * our bucket before it).
    */
   static Instant deadline(Session s, Accelerator.Rollup r, LedgerRow row) {
     if (r.from() == null) {
@@ -134,18 +135,49 @@ final class Install {
     }
     LedgerRow f = s.ledger.get(Planner.identity(finer(s, r)));
     long g = finer(s, r).grainSeconds();
-    if (f != null && f.backfill().cutover() != null && Math.floorDiv(f.backfill().cutover().getEpochSecond(), g) * g
-        == row.backfill().cutover().getEpochSecond() && f.backfill().cutover().isAfter(row.backfill().cutover())) {
-      return f.backfill().cutover();
+    Instant writes = firstWrite(s, finer(s, r));
+    if (f != null && f.backfill().cutover() != null && writes != null
+        && Math.floorDiv(f.backfill().cutover().getEpochSecond(), g) * g == row.backfill().cutover().getEpochSecond()
+        && writes.isAfter(row.backfill().cutover())) {
+      return writes;
     }
     return row.backfill().cutover();
   }
 
   /**
+   * When the target of {@code r} first receives rows, as far as this run can tell: its view's
+   * cutover when the view reads the table; for a {@code from} rollup, when its finer target first
+   * does (its view writes only what the finer target receives, so in a ladder installed together
+   * every view waits for the one at the bottom). Its backfill writes too: one planned in an earlier
+   * run may have begun once the cutover's delay passed, while this run's backfills start only after
+   * every view is installed. Null when the cutover is not planned yet.
+   */
+  static Instant firstWrite(Session s, Accelerator.Rollup r) {
+    LedgerRow row = s.ledger.get(Planner.identity(r));
+    if (row == null || row.backfill().cutover() == null) {
+      return null;
+    }
+    Instant cutover = row.backfill().cutover();
+    if (row.backfill().backfilledFrom() != null) {
+      return Instant.EPOCH; // a backfill has written
+    }
+    Instant views = cutover;
+    if (r.from() != null) {
+      Instant finer = firstWrite(s, finer(s, r));
+      views = finer == null || finer.isBefore(cutover) ? cutover : finer;
+    }
+    LedgerRow before = s.atStart(Planner.identity(r));
+    boolean earlierRun = before != null && cutover.equals(before.backfill().cutover());
+    Instant backfill = cutover.plus(s.options.cutoverDelay());
+    return earlierRun && backfill.isBefore(views) ? backfill : views;
+  }
+
+  /**
    * "A materialized view that writes source rows from a cutover about 30 seconds after the plan."
    * A {@code from} rollup's view reads the finer target's buckets, so its cutover is a finer bucket
-   * start: the finer cutover's bucket while the finer view has not started writing (both views then
-   * see every finer insert from there), else the next finer bucket after the delay.
+   * start: the finer cutover's bucket while the finer target has received nothing ({@link
+   * #firstWrite}: both views then see every finer insert from there), else the next finer bucket
+   * after the delay (a wait of up to the finer grain, which the backfill says it waits for).
    */
   static Instant cutover(Session s, Accelerator.Rollup r) {
     Instant earliest = s.now().plus(s.options.cutoverDelay());
@@ -155,7 +187,8 @@ final class Install {
     Accelerator.Rollup finer = finer(s, r);
     long g = finer.grainSeconds();
     LedgerRow f = s.ledger.get(Planner.identity(finer));
-    if (f != null && f.backfill().cutover() != null && s.now().isBefore(f.backfill().cutover())) {
+    Instant writes = firstWrite(s, finer);
+    if (f != null && writes != null && s.now().isBefore(writes)) {
       return Instant.ofEpochSecond(Math.floorDiv(f.backfill().cutover().getEpochSecond(), g) * g);
     }
     long e = earliest.getEpochSecond() + (earliest.getNano() > 0 ? 1 : 0);

@@ -23,6 +23,8 @@ public final class Session {
   final LedgerWriter writer;
   final NamespaceLock lock;
   final Map<String, LedgerRow> ledger = new HashMap<>();
+  /** The ledger as this run found it: what earlier runs planned. */
+  private final Map<String, LedgerRow> atStart = new HashMap<>();
 
   Session(Connection connection, Plan plan, InstallOptions options, NamespaceLock lock) {
     this.connection = connection;
@@ -31,6 +33,12 @@ public final class Session {
     this.writer = new LedgerWriter(connection, plan.namespace(), plan.placement());
     this.lock = lock;
     plan.ledger().forEach(r -> ledger.put(r.identity().text(), r));
+    atStart.putAll(ledger);
+  }
+
+  /** The ledger row of {@code identity} as this run found it; null when it had none. */
+  LedgerRow atStart(String identity) {
+    return atStart.get(identity);
   }
 
   /** Where statements run (ON CLUSTER or here). */

@@ -133,6 +133,41 @@ class InstallerCutoverIT {
     InstallerFixture.assertSameRows(fx.spansRawExact(), fx.spansRollupExact());
   }
 
+  @Test
+  void aLadderInstalledTogetherWaitsForNoCoarseBucket() throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_cutover_ladder", dir, 4_000);
+    // logs_1m -> logs_1h -> logs_1d: logs_1h's cutover is the (past) minute of logs_1m's, so logs_1d's
+    // is its hour; no view of the ladder has written before logs_1m's cutover
+    Path file = fx.project.resolve("@frames/opentelemetry/views/otel.resources.json");
+    com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode root =
+        (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(java.nio.file.Files.readString(file));
+    com.fasterxml.jackson.databind.node.ObjectNode day =
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("resources")).putObject("logs_1d").putObject("rollup");
+    day.put("table", "@opentelemetry/views/logs#logs").put("grain", "1d").put("from", "logs_1h");
+    day.putArray("dimensions").add("ServiceName");
+    day.putArray("measures").add("LogCount").add("ErrorCount");
+    java.nio.file.Files.writeString(file, m.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+    TestClock clock = new TestClock(tenPastAMinute());
+    Instant start = clock.instant();
+    Steps steps = new Steps(clock);
+    fx.publish(options(clock, steps));
+    assertFalse(steps.lines.stream().anyMatch(l -> l.contains("missing after the cutover") || l.contains("waiting")),
+        steps.lines.toString());
+    assertTrue(Duration.between(start, clock.instant()).compareTo(Duration.ofMinutes(2)) < 0,
+        "the publish waited " + Duration.between(start, clock.instant()) + ": " + steps.lines);
+    LedgerRow hour = row(fx, "logs_1h");
+    LedgerRow dayRow = row(fx, "logs_1d");
+    assertEquals(Instant.ofEpochSecond(Math.floorDiv(hour.backfill().cutover().getEpochSecond(), 3600) * 3600),
+        dayRow.backfill().cutover());
+    InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
+    InstallerFixture.assertSameRows(
+        fx.rows("SELECT ServiceName, toStartOfDay(Timestamp) AS b, count(), countIf(SeverityNumber >= 17) FROM "
+            + fx.db + ".otel_logs GROUP BY ALL ORDER BY ALL"),
+        fx.rows("SELECT ServiceName, bucket, sum(LogCount), sum(ErrorCount) FROM " + fx.db
+            + ".noemata_rollup_logs_logs_1d GROUP BY ALL ORDER BY ALL"));
+  }
+
   static LedgerRow row(InstallerFixture fx, String key) throws Exception {
     try (Connection c = fx.connect()) {
       return LedgerReader.rows(c, fx.db, "noemata").stream()
