@@ -1,5 +1,7 @@
 package io.noemata.rewriter.cost;
 
+import io.noemata.core.catalog.Measure;
+import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Node;
 import io.noemata.core.sql.Query;
@@ -42,8 +44,12 @@ public enum AggregateKind {
 
   /** The kind of an aggregate call, or null for a call that is no aggregate the estimate weighs. */
   static AggregateKind of(Expr.Call c) {
-    String n = c.name().toLowerCase(Locale.ROOT);
-    if (c.distinct() || n.startsWith("uniq")) {
+    return of(c.name(), c.distinct());
+  }
+
+  private static AggregateKind of(String name, boolean distinct) {
+    String n = name.toLowerCase(Locale.ROOT);
+    if (distinct || n.startsWith("uniq")) {
       return UNIQ;
     }
     if (n.startsWith("quantiledd") || n.startsWith("quantilesdd")) {
@@ -56,6 +62,24 @@ public enum AggregateKind {
       case "count", "sum", "min", "max", "avg", "any", "anylast" -> SIMPLE;
       default -> null;
     };
+  }
+
+  /**
+   * What a rollup's raw edges compute: the raw aggregate of each of its measures, from each
+   * measure's canonical definition ({@code count()}, {@code quantilesDD(0.5, 0.99)(Duration)}).
+   */
+  public static List<AggregateKind> of(Rollup r) {
+    List<AggregateKind> out = new ArrayList<>();
+    for (Measure m : r.measures()) {
+      String d = m.definition().strip();
+      int paren = d.indexOf('(');
+      AggregateKind k = paren <= 0 ? null : of(d.substring(0, paren).strip(),
+          d.substring(paren + 1).stripLeading().toUpperCase(Locale.ROOT).startsWith("DISTINCT "));
+      if (k != null) {
+        out.add(k);
+      }
+    }
+    return out;
   }
 
   /** The aggregates a level evaluates (select list, HAVING, ORDER BY), outside subqueries. */

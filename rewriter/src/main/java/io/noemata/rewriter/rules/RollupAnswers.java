@@ -142,7 +142,7 @@ public final class RollupAnswers {
         if (cost == null || chosen == null || chosen.rawEdges) {
           wholeRollupReads = false;
         } else {
-          rollupCost += cost.costs().get(cost.chosen());
+          rollupCost += cost.rowCosts().get(cost.chosen());
         }
         for (Outcome o : outcomes) {
           Rollup r = o.rollup;
@@ -203,7 +203,7 @@ public final class RollupAnswers {
     String key = o.rollup.key();
     if (chosen == null) {
       return String.format(Locale.ROOT, "reading %s is estimated cheaper: %,.0f against %,.0f for %s (rows read,"
-          + " weighted by what their aggregates cost per row)", name, raw, mine, key);
+          + " weighted by what their aggregates cost per row, and each table read's and part's fixed cost)", name, raw, mine, key);
     }
     String estimates = mine == null ? "" : String.format(Locale.ROOT, " (estimated %,.0f against %,.0f)", mine, theirs);
     return switch (notChosen(o, chosen)) {

@@ -43,7 +43,8 @@ public final class SmallRead {
   }
 
   /**
-   * The estimated cost (rows, weighted by their aggregates) up to which a read is small: two
+   * The estimated cost of the rows read (weighted by their aggregates, without the fixed cost of
+   * each read and part, {@code CheapestRead.Decision.rowCosts}) up to which a read is small: two
    * granules of 8,192 rows. A second thread starts to pay back at about 45,000 (~0.7 ms of fixed
    * cost against ~30 ns a row shared by two).
    */
@@ -56,7 +57,7 @@ public final class SmallRead {
    *
    * @param wholeRollupReads true when every table the statement reads is a rollup read from whole
    *     buckets with an estimate, and at least one is
-   * @param cost the sum of those reads' estimated costs
+   * @param cost the sum of those reads' estimated row costs
    * @param changeable the settings this user may change
    */
   static Optional<Edit> edit(Statement statement, boolean wholeRollupReads, double cost, Set<String> changeable) {
