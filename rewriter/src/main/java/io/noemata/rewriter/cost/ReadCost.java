@@ -39,7 +39,13 @@ public final class ReadCost {
   public static final double READ = 200_000;
   /** Each part a read touches: opening it, its marks, its read stream (~1.0 ms). */
   public static final double PART = 130_000;
-  /** A rollup read through its stable view, over reading its target (~1.0 ms). */
+  /**
+   * A rollup read through its stable view, over reading its target (~1.0 ms), weighed where the
+   * read has raw edges. A read from whole buckets pays it too and is not charged it: it decides
+   * only where a window's raw rows are worth less than ~1 ms (tables of a few hundred thousand
+   * rows, where either read takes a few milliseconds), and the view is the read path's cost to
+   * remove, not a reason to scan raw rows.
+   */
   public static final double VIEW = 130_000;
   /**
    * A rollup read with raw edges, beyond its two reads: the derived table's second aggregation (~1.1
@@ -50,7 +56,7 @@ public final class ReadCost {
   /** A row of a raw edge narrowed by its range on the sorting key: read granule by granule, one stream (~24 ns). */
   public static final double EDGE_ROW = 3.2;
   /** Rows per granule ({@code index_granularity}): a read narrowed by the sorting key reads whole granules. */
-  static final long GRANULE = 8192;
+  public static final long GRANULE = 8192;
 
   /**
    * One read's estimate.
@@ -85,8 +91,7 @@ public final class ReadCost {
   }
 
   /**
-   * Reading the rollup's whole buckets of the window inside what it covers, through its stable view
-   * (every row of each target part they touch: targets are sorted by their dimensions first, so a
+   * Reading the rollup's whole buckets of the window inside what it covers (every row of each target part they touch: targets are sorted by their dimensions first, so a
    * bucket range narrows nothing inside a part), and, with {@code rawEdges}, a second read of the
    * source rows of the rest of the window, computing {@code edgeKinds} (the rollup's measures).
    * Without {@code keyed} the edges read every row of each source part they touch: the engine does
@@ -103,7 +108,7 @@ public final class ReadCost {
     long start = Math.max(from == null ? Long.MIN_VALUE : ceil(from, g), covFrom);
     Long end = until == null ? covUntil : covUntil == null ? Long.valueOf(Math.floorDiv(until, g) * g)
         : Long.valueOf(Math.min(Math.floorDiv(until, g) * g, covUntil));
-    double fixed = READ + VIEW;
+    double fixed = READ;
     double states = 0;
     for (TableRows.Partition p : target.partitions()) {
       if ((end == null || start < end) && overlaps(p, start, end)) {
@@ -113,7 +118,7 @@ public final class ReadCost {
     }
     double cost = states * (ROW + kinds.stream().mapToDouble(k -> k.state).sum());
     if (rawEdges) {
-      fixed += READ + UNION;
+      fixed += VIEW + READ + UNION;
       double read = 0;
       for (TableRows.Partition p : source.partitions()) {
         boolean before = from == null || from < start ? overlaps(p, from, start) : false;
