@@ -219,7 +219,7 @@ public final class CatalogLoader {
         }
         TableName source = row.identity().table();
         if (refused.contains(rollupId(source.toString(), r.stableView()))
-            || !refused.isEmpty() && !readable(c, db, r.stableView())) {
+            || !refused.isEmpty() && !readable(c, db, r.target())) {
           continue;
         }
         Builder b = tables.get(source);
@@ -236,13 +236,13 @@ public final class CatalogLoader {
     }
   }
 
-  /** True when this connection's user may read every column of {@code db.view}. */
-  private static boolean readable(Connection c, String db, String view) {
+  /** True when this connection's user may read every column of {@code db.table} (a rollup's target, which a rewrite reads). */
+  private static boolean readable(Connection c, String db, String table) {
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT * FROM " + Literals.qualified(db, view) + " LIMIT 0")) {
+        ResultSet rs = s.executeQuery("SELECT * FROM " + Literals.qualified(db, table) + " LIMIT 0")) {
       return true;
     } catch (SQLException refused) {
-      LOG.debug("noemata: {}.{} is not readable by this user: {}", db, view, CatalogCache.firstLine(refused));
+      LOG.debug("noemata: {}.{} is not readable by this user: {}", db, table, CatalogCache.firstLine(refused));
       return false;
     }
   }

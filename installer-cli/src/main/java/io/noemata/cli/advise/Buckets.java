@@ -4,6 +4,7 @@ import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Literals;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The width of the bucket a call cuts the time column into: {@code toStartOfHour(t)} is 3600 s,
@@ -23,6 +24,9 @@ final class Buckets {
   private static final Map<String, Long> UNITS = Map.ofEntries(
       Map.entry("second", 1L), Map.entry("minute", 60L), Map.entry("hour", 3600L), Map.entry("day", 86400L),
       Map.entry("week", 86400L), Map.entry("month", 86400L), Map.entry("quarter", 86400L), Map.entry("year", 86400L));
+
+  /** Maps of the time column that keep each instant in its second. */
+  private static final Set<String> PRESERVING = Set.of("todatetime", "todatetime64", "totimezone");
 
   private Buckets() {}
 
@@ -48,8 +52,19 @@ final class Buckets {
     return 0;
   }
 
+  /**
+   * {@code time} itself, or a map of it that keeps each instant in its second ({@code toDateTime(t)},
+   * {@code toDateTime64(t, 3)}, {@code toTimeZone(t, 'UTC')}: HyperDX buckets {@code toDateTime(t)}).
+   * A proposal only: where a zone moves the buckets, the rewriter does not read the rollup and the
+   * replay drops it.
+   */
   private static boolean reads(Expr e, String time) {
-    return Expr.unaliased(e) instanceof Expr.Identifier id && id.name().equals(time);
+    Expr x = Expr.unaliased(e);
+    while (x instanceof Expr.Call c && PRESERVING.contains(c.name().toLowerCase(Locale.ROOT)) && !c.args().isEmpty()
+        && c.params() == null && c.args().subList(1, c.args().size()).stream().allMatch(a -> a instanceof Expr.Literal)) {
+      x = Expr.unaliased(c.args().get(0));
+    }
+    return x instanceof Expr.Identifier id && id.name().equals(time);
   }
 
   /** {@code INTERVAL 5 MINUTE} or {@code INTERVAL '5 minute'} in seconds, 0 when not a constant. */

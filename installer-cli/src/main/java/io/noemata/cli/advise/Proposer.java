@@ -78,19 +78,26 @@ public final class Proposer {
   }
 
   /**
-   * {@code proposal} without the rollups {@code keep} rejects (none of the workload read them) unless a
-   * kept one is fed from them, and without columns nothing uses.
+   * {@code proposal} with only the rollups some query reads, and without columns nothing uses. A
+   * read rollup whose ladder passes through rollups nobody reads is fed from the nearest read one
+   * below it, else from the table: a finer level kept only to feed a coarse one would cost its own
+   * view and storage for nothing (each level of a ladder stores every dimension and measure of the
+   * levels above it, so skipping one keeps the seed's "from" rules).
    */
   public static Proposal pruned(Proposal proposal, Set<String> readRollups, Set<String> readColumns) {
     Map<String, Proposal.Rollup> byKey = new LinkedHashMap<>();
     proposal.rollups().forEach(r -> byKey.put(r.key(), r));
-    Set<String> kept = new LinkedHashSet<>();
-    for (String k : readRollups) {
-      for (String at = k; at != null && byKey.containsKey(at) && kept.add(at); at = byKey.get(at).from()) {
-        // the ladder below a read rollup stays: it feeds it
+    List<Proposal.Rollup> rollups = new ArrayList<>();
+    for (Proposal.Rollup r : proposal.rollups()) {
+      if (!readRollups.contains(r.key())) {
+        continue;
       }
+      String from = r.from();
+      while (from != null && byKey.containsKey(from) && !readRollups.contains(from)) {
+        from = byKey.get(from).from();
+      }
+      rollups.add(new Proposal.Rollup(r.key(), r.view(), r.grainSeconds(), r.dimensions(), r.measures(), from, r.why()));
     }
-    List<Proposal.Rollup> rollups = proposal.rollups().stream().filter(r -> kept.contains(r.key())).toList();
     Set<String> usedNames = new LinkedHashSet<>(readColumns);
     rollups.forEach(r -> usedNames.addAll(r.dimensions()));
     proposal.indexes().forEach(i -> usedNames.add(i.column()));

@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,7 +24,10 @@ import java.util.Set;
 final class TimeBounds {
 
   private static final Set<String> TIME_FUNCTIONS = Set.of("todatetime", "todatetime64", "todatetime32",
-      "parsedatetimebesteffort", "parsedatetime64besteffort", "todate", "todate32", "timestamp");
+      "parsedatetimebesteffort", "parsedatetime64besteffort", "todate", "todate32", "timestamp", "fromunixtimestamp");
+  /** {@code fromUnixTimestamp64Milli(1764213451123)} (HyperDX, Grafana): units of the number per second. */
+  private static final Map<String, Long> SUBSECOND = Map.of("fromunixtimestamp64milli", 1_000L,
+      "fromunixtimestamp64micro", 1_000_000L, "fromunixtimestamp64nano", 1_000_000_000L);
   private static final Set<String> CLOCK = Set.of("now", "now64", "today", "yesterday", "nowinblock");
   private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSSSSS][.SSSSSS][.SSS]");
 
@@ -145,6 +149,14 @@ final class TimeBounds {
     if (e instanceof Expr.Literal l) {
       return literal(l, zone);
     }
+    if (e instanceof Expr.Call c && SUBSECOND.containsKey(c.name().toLowerCase(Locale.ROOT)) && !c.args().isEmpty()
+        && c.args().get(0) instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.NUMBER) {
+      try {
+        return Math.floorDiv(Long.parseLong(l.text()), SUBSECOND.get(c.name().toLowerCase(Locale.ROOT)));
+      } catch (NumberFormatException e2) {
+        return null;
+      }
+    }
     if (e instanceof Expr.Call c && TIME_FUNCTIONS.contains(c.name().toLowerCase(Locale.ROOT)) && !c.args().isEmpty()
         && c.args().get(0) instanceof Expr.Literal l) {
       ZoneId z = zone;
@@ -164,7 +176,7 @@ final class TimeBounds {
   private static Long literal(Expr.Literal l, ZoneId zone) {
     if (l.kind() == Expr.Literal.Kind.NUMBER) {
       try {
-        return Long.parseLong(l.text());
+        return l.text().contains(".") ? (long) Math.floor(Double.parseDouble(l.text())) : Long.parseLong(l.text());
       } catch (NumberFormatException e) {
         return null;
       }

@@ -87,6 +87,16 @@ class ProposerTest {
   }
 
   @Test
+  void aHyperDxBucketOverToDateTimeOfTheTimeColumnNeedsItsGrain() throws Exception {
+    LevelNeed n = needs("SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 5 minute) AS ts, SeverityText, count() AS c"
+        + " FROM otel.otel_logs WHERE (Timestamp >= fromUnixTimestamp64Milli(1764213451123)"
+        + " AND Timestamp <= fromUnixTimestamp64Milli(1764343051456)) GROUP BY ts, SeverityText").levels().get(0);
+    assertEquals(null, n.noRollup());
+    assertEquals(300, n.grainSeconds());
+    assertEquals(List.of(new Dimension("SeverityText", null)), n.dimensions());
+  }
+
+  @Test
   void ladderFeedsACoarseRollupFromTheFinerOneThatHoldsItsDimensionsAndCarriesItsMeasuresDown() throws Exception {
     Proposal p = Proposer.propose(labeled(
         "SELECT toStartOfFiveMinutes(Timestamp) AS t, ServiceName, SeverityText, count() AS c FROM otel.otel_logs WHERE "
@@ -135,8 +145,12 @@ class ProposerTest {
         "SELECT ResourceAttributes['k8s.pod.name'] AS pod, count() AS c FROM otel.otel_logs WHERE " + DAYS + " GROUP BY pod",
         "SELECT ServiceName, avg(Duration) AS d FROM otel.otel_traces WHERE " + DAYS + " GROUP BY ServiceName"));
     Proposal pruned = Proposer.pruned(p, Set.of("logs_1h", "spans_1d"), Set.of());
-    assertEquals(List.of("logs_5m", "logs_1h", "spans_1d"), pruned.rollups().stream().map(Proposal.Rollup::key).toList(),
-        "logs_5m feeds logs_1h; the per-pod rollup nobody read is gone");
+    assertEquals(List.of("logs_1h", "spans_1d"), pruned.rollups().stream().map(Proposal.Rollup::key).toList(),
+        "the per-pod rollup and logs_5m, which nobody read, are gone");
+    assertEquals("logs_5m", p.rollups().stream().filter(r -> r.key().equals("logs_1h")).findFirst().orElseThrow().from());
+    assertEquals(null, pruned.rollups().get(0).from(), "logs_1h is fed from the table, not through a level nobody reads");
+    Proposal both = Proposer.pruned(p, Set.of("logs_5m", "logs_1h"), Set.of());
+    assertEquals("logs_5m", both.rollups().get(1).from(), "a read level below it still feeds it");
     assertEquals(List.of(), pruned.columns(), "no kept rollup or query reads the pod column");
     Files.copy(EXAMPLE.resolve("noemata.json"), dir.resolve("noemata.json"));
     for (String f : List.of("logs.frame.json", "traces.frame.json")) {

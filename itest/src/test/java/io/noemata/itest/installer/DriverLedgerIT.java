@@ -162,8 +162,13 @@ class DriverLedgerIT {
       assertEquals(raw, rows(s, sql));
       QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
       String view = p.rollups().stream().filter(u -> u.read()).findFirst().orElseThrow().stableView();
+      // the rewrite reads the rollup's target (its view's name and hash); its view writes into it
+      String target = fx.rows("SELECT object FROM noemata_resource_ledger FINAL WHERE kind = 'rollup' AND stable_view = '"
+          + view + "'").get(0);
+      assertTrue(p.sent().contains(target), p.sent());
       try (Connection plain = fx.connect(); Statement ps = plain.createStatement()) {
-        ps.execute("DROP VIEW " + view);
+        ps.execute("DROP VIEW " + target + "_mv");
+        ps.execute("DROP TABLE " + target);
       }
       assertEquals(raw, rows(s, sql), "the raw table answers");
       List<SQLWarning> w = warnings(s);

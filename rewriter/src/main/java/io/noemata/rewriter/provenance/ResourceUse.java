@@ -71,7 +71,8 @@ public sealed interface ResourceUse permits StoredColumnUse, RollupUse {
    * The rollup a level reads.
    *
    * @param rollup the rollup's key, e.g. {@code r_logs}
-   * @param stableView the view the rewritten level reads
+   * @param stableView the rollup's stable view, the name users and other tools know it by (the
+   *     rewritten level reads its target)
    * @param rawEdges true when it reads the rollup's whole buckets and raw rows for the window's
    *     ragged edges (the union rewrite)
    */
@@ -85,7 +86,7 @@ public sealed interface ResourceUse permits StoredColumnUse, RollupUse {
    * A rollup a level did not read, with a stable code, a sentence saying why and what would make it
    * match (in the manner of Oracle's EXPLAIN_REWRITE: code, object, reason, remedy).
    *
-   * @param stableView the view the level would read
+   * @param stableView the rollup's stable view
    * @param code the condition of the seed's "Rollups" rule that failed
    * @param reason a readable sentence naming what did not match
    */

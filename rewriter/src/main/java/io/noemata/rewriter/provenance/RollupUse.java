@@ -6,7 +6,7 @@ public sealed interface RollupUse extends ResourceUse permits ResourceUse.Rollup
   /** The rollup's key, e.g. {@code r_logs}. */
   String rollup();
 
-  /** The view the rewritten level reads (or would read). */
+  /** The rollup's stable view, the name it is known by (the rewritten level reads its target). */
   String stableView();
 
   /** True when the level now reads this rollup. */

@@ -199,7 +199,7 @@ record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bound> bo
     columns.add(bucket);
     rollup.dimensions().forEach(d -> columns.add(Literals.identifier(d)));
     rollup.measures().forEach(m -> columns.add(Literals.identifier(m.stateColumn())));
-    String middle = "SELECT " + String.join(", ", columns) + " FROM " + Literals.qualified(database, rollup.stableView())
+    String middle = "SELECT " + String.join(", ", columns) + " FROM " + Literals.qualified(database, rollup.target())
         + " WHERE " + middleWhere;
     List<String> keys = columns.subList(0, 1 + rollup.dimensions().size());
     List<String> raw = new ArrayList<>();

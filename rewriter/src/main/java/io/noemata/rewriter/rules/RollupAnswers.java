@@ -151,7 +151,7 @@ public final class RollupAnswers {
           Rollup r = o.rollup;
           if (o == chosen) {
             edits.addAll(o.edits);
-            if (filters != null && carried.add(name + " " + r.stableView())) {
+            if (filters != null && carried.add(name + " " + r.target())) {
               filters.carry(name, r).ifPresent(edits::add);
             }
             uses.add(new ResourceUse.Rollup(level, name.toString(), r.key(), r.stableView(), o.rawEdges));

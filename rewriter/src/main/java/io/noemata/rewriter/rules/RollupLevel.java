@@ -30,7 +30,7 @@ import java.util.TreeMap;
  * ({@link GrainDividesBucket}), whole-bucket time bounds the rollup covers ({@link WindowCovered},
  * {@link ZonesKeepBuckets}, else the union rewrite) and aggregates with a stored state, under names
  * that mean the same on the rollup ({@link NamesBound}, {@link UnaliasedItems}); then {@link #edits()}
- * turn it into the same level over the rollup's stable view: the table becomes the view, the time
+ * turn it into the same level over the rollup's target: the table becomes the target, the time
  * column its bucket (cast back to the column's type, so every bucket expression keeps its type and
  * value), each aggregate the read of its state, and every changed unaliased select item gets its
  * original name as an alias.
@@ -570,7 +570,7 @@ final class RollupLevel {
 
   private Checked<List<Edit>> assemble() {
     String bucketAsTime = "CAST(toUnixTimestamp(" + Literals.identifier(rollup.bucketColumn()) + ") AS " + timeType + ")";
-    String from = Literals.qualified(database, rollup.stableView())
+    String from = Literals.qualified(database, rollup.target())
         + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "");
     if (edges != null) {
       from = edges.from(sql, table, database, rollup, bucketAsTime, timeKey);

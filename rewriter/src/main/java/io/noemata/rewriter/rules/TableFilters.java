@@ -19,8 +19,8 @@ import java.util.Optional;
 /**
  * The {@code additional_table_filters} setting: a map from table name to a condition ClickHouse
  * adds whenever the query reads that table. A key that names no table read is ignored by the
- * server, so a level moved to a rollup's stable view would silently lose its filter. The rule
- * carries the filter over by adding the same condition keyed to the view (the original key stays
+ * server, so a level moved to a rollup's target would silently lose its filter. The rule
+ * carries the filter over by adding the same condition keyed to the target (the original key stays
  * for levels still reading the table), when the condition reads only dimensions.
  */
 final class TableFilters {
@@ -82,9 +82,9 @@ final class TableFilters {
     if (mine.isEmpty()) {
       return null;
     }
-    String view = table.database() + "." + rollup.stableView();
-    if (mine.size() > 1 || entries.stream().anyMatch(e -> e.key().equals(view) || e.key().equals(rollup.stableView()))) {
-      return "additional_table_filters names " + table + " more than once, or names the view already";
+    String target = table.database() + "." + rollup.target();
+    if (mine.size() > 1 || entries.stream().anyMatch(e -> e.key().equals(target) || e.key().equals(rollup.target()))) {
+      return "additional_table_filters names " + table + " more than once, or names the rollup's target already";
     }
     var parsed = SqlParser.parseExpression(mine.get(0).condition());
     if (!parsed.understood() || !dimensionsOnly(parsed.node(), rollup)) {
@@ -94,10 +94,10 @@ final class TableFilters {
     return null;
   }
 
-  /** The edit that keys the table's condition to the view as well; empty when no key names the table. */
+  /** The edit that keys the table's condition to the target as well; empty when no key names the table. */
   Optional<Edit> carry(TableName table, Rollup rollup) {
     return entries.stream().filter(e -> names(e.key(), table)).findFirst()
-        .map(e -> new Edit(mapEnd, mapEnd, ", " + Literals.string(table.database() + "." + rollup.stableView())
+        .map(e -> new Edit(mapEnd, mapEnd, ", " + Literals.string(table.database() + "." + rollup.target())
             + " : " + e.literal()));
   }
 

@@ -5,7 +5,10 @@
  *
  * <p><b>Rollups</b> ({@link io.noemata.rewriter.rules.RollupAnswers}, one
  * {@link io.noemata.rewriter.rules.RollupLevel} per level and candidate). A level that reads a rollup
- * keeps its text: the table becomes the stable view, each read of the time column becomes the
+ * keeps its text: the table becomes the rollup's target (named by the hash of the shape the
+ * catalog describes, so a catalog read before a publish re-pointed the stable view still reads the
+ * shape it knows, which its materialized view keeps writing while retired; and without the view's
+ * analysis, ~1 ms a read), each read of the time column becomes the
  * rollup's bucket cast back to the column's own type ({@code CAST(toUnixTimestamp(bucket) AS
  * DateTime64(9))}; a plain CAST would keep the bucket's {@code 'UTC'} in the type), each aggregate the
  * read of its stored state, and a changed unaliased item gets its ClickHouse name as an alias. That

@@ -26,7 +26,7 @@ class GlobalKeptTest {
     RewriteResult r = rewrite("SELECT toStartOfHour(Timestamp) AS h, ServiceName, count() AS c FROM otel.otel_logs"
         + " WHERE " + in + " GROUP BY h, ServiceName");
     assertTrue(RollupDecision.rollups(r.provenance()).stream().anyMatch(u -> u.read() && u.level() == 1), r.provenance().toString());
-    assertTrue(r.sql().contains(RollupAnswersTest.LOGS_VIEW), r.sql());
+    assertTrue(r.sql().contains(RollupAnswersTest.LOGS_TARGET), r.sql());
     assertTrue(r.sql().contains(" WHERE " + in + " GROUP BY "), r.sql());
   }
 
@@ -38,7 +38,7 @@ class GlobalKeptTest {
         .orElseThrow(() -> new AssertionError(r.provenance()));
     assertEquals(2, read.level(), read.toString());
     assertTrue(r.sql().startsWith("SELECT Body FROM otel.otel_logs WHERE ServiceName GLOBAL NOT IN (SELECT "), r.sql());
-    assertTrue(r.sql().contains(RollupAnswersTest.LOGS_VIEW), r.sql());
+    assertTrue(r.sql().contains(RollupAnswersTest.LOGS_TARGET), r.sql());
   }
 
   @Test

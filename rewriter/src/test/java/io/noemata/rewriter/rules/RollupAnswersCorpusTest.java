@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class RollupAnswersCorpusTest {
 
   static final String BUCKET = RollupAnswersTest.BUCKET;
-  static final String LOGS_VIEW = RollupAnswersTest.LOGS_VIEW;
+  static final String LOGS_TARGET = RollupAnswersTest.LOGS_TARGET;
 
   /** With the values of its "-- params:" line bound, as a JDBC driver sends strings. */
   static RewriteResult rewrite(Corpus.Entry e) {
@@ -79,7 +79,7 @@ class RollupAnswersCorpusTest {
     assertTrue(r.changed());
     assertTrue(SqlParser.parse(r.sql()).understood(), r.sql());
     for (RollupDecision u : read) {
-      assertTrue(r.sql().contains("`otel`.`" + u.stableView() + "`"), r.sql());
+      assertTrue(r.sql().contains("`otel`.`" + u.stableView() + "__"), r.sql()); // its target, the view's name and hash
     }
     for (RollupDecision u : RollupDecision.rollups(r.provenance())) {
       assertTrue(u.read() || u.code() != null && !u.reason().isBlank(), u.toString());
@@ -121,7 +121,7 @@ class RollupAnswersCorpusTest {
   void aGrafanaPanelReadsTheBucketAndTheCountState() {
     Corpus.Entry e = Corpus.byId(Corpus.shared(), "graf-ts-1m-halfopen").orElseThrow();
     assertEquals(replaced(e.sql(), "toDateTime(Timestamp)", "toDateTime(" + BUCKET + ")",
-        "count() AS hits", "sum(`LogCount`) AS hits", "FROM otel.otel_logs", "FROM " + LOGS_VIEW,
+        "count() AS hits", "sum(`LogCount`) AS hits", "FROM otel.otel_logs", "FROM " + LOGS_TARGET,
         // bounds on bucket boundaries compare the bare bucket (BareBucketBounds)
         "WHERE Timestamp >= toDateTime(1718006400)", "WHERE `bucket` >= toDateTime(1718006400)",
         "AND Timestamp < toDateTime(1718028000)", "AND `bucket` < toDateTime(1718028000)"), rewrite(e).sql());
@@ -132,7 +132,7 @@ class RollupAnswersCorpusTest {
     Corpus.Entry daily = Corpus.byId(Corpus.shared(), "hand-daily-format").orElseThrow();
     assertEquals(replaced(daily.sql(), "toStartOfDay(Timestamp)", "toStartOfDay(" + BUCKET + ")",
         "count() AS n", "sum(`LogCount`) AS n", "uniq(TraceId) AS traces", "uniqMerge(`UniqTraces`) AS traces",
-        "FROM otel.otel_logs", "FROM " + LOGS_VIEW, "WHERE Timestamp >=", "WHERE " + BUCKET + " >=",
+        "FROM otel.otel_logs", "FROM " + LOGS_TARGET, "WHERE Timestamp >=", "WHERE " + BUCKET + " >=",
         "AND Timestamp <", "AND " + BUCKET + " <"), rewrite(daily).sql());
     String metabase = rewrite(Corpus.byId(Corpus.shared(), "mb-hour-severity").orElseThrow()).sql();
     assertTrue(metabase.startsWith("-- Metabase:: userID: 7 queryType: MBQL"), metabase);

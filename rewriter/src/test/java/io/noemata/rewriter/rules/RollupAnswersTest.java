@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
 class RollupAnswersTest {
 
   static final String WINDOW = " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)";
-  static final String LOGS_VIEW = "`otel`.`" + RollupCatalog.LOGS_VIEW + "`";
-  static final String TRACES_VIEW = "`otel`.`" + RollupCatalog.TRACES_VIEW + "`";
+  /** What a rewritten level reads: the rollup's target, named by the hash of its shape. */
+  static final String LOGS_TARGET = "`otel`.`" + RollupCatalog.LOGS_VIEW + "__" + RollupCatalog.LOGS_HASH + "`";
+  static final String TRACES_TARGET = "`otel`.`" + RollupCatalog.TRACES_VIEW + "__" + RollupCatalog.TRACES_HASH + "`";
   static final String BUCKET = "CAST(toUnixTimestamp(`bucket`) AS DateTime64(9))";
 
   static RewriteResult rewrite(String sql, CatalogSnapshot snapshot) {
@@ -122,7 +123,7 @@ class RollupAnswersTest {
           "toStartOfDay(toTimeZone(Timestamp, 'Asia/Kathmandu'))", "toDate(Timestamp)")) {
         String out = reads("SELECT " + bucket + " AS t, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY t");
         assertTrue(out.startsWith("SELECT " + bucket.replace("Timestamp", BUCKET) + " AS t, sum(`LogCount`) AS n FROM "
-            + LOGS_VIEW), out);
+            + LOGS_TARGET), out);
       }
     }
 
@@ -141,7 +142,7 @@ class RollupAnswersTest {
 
     /** The union rewrite: the whole-bucket middle from the rollup, the ragged edges from raw rows. */
     static String unionOf(String middle, String rawWindow, String edges) {
-      return "(SELECT `bucket`, `ServiceName`, `SeverityText`, `LogCount`, `UniqTraces` FROM " + LOGS_VIEW + " WHERE "
+      return "(SELECT `bucket`, `ServiceName`, `SeverityText`, `LogCount`, `UniqTraces` FROM " + LOGS_TARGET + " WHERE "
           + middle + " UNION ALL SELECT CAST(toStartOfInterval(`Timestamp`, INTERVAL 60 second) AS DateTime('UTC'))"
           + " AS `bucket`, `ServiceName`, `SeverityText`, count() AS `LogCount`, uniqState(TraceId) AS `UniqTraces`"
           + " FROM otel.otel_logs WHERE " + rawWindow.replace("Timestamp ", "`Timestamp` ") + " AND (" + edges
@@ -240,7 +241,7 @@ class RollupAnswersTest {
           + " AND ServiceName = {svc:String} AND SeverityText IN {levels:Array(LowCardinality(String))} GROUP BY t");
       assertTrue(out.endsWith(" AND ServiceName = {svc:String} AND SeverityText IN"
           + " {levels:Array(LowCardinality(String))} GROUP BY t"), out);
-      assertTrue(out.contains("sum(`LogCount`) AS n FROM " + LOGS_VIEW), out);
+      assertTrue(out.contains("sum(`LogCount`) AS n FROM " + LOGS_TARGET), out);
     }
 
     @Test
@@ -266,7 +267,7 @@ class RollupAnswersTest {
       // the alias shadows the column: WHERE compares hour buckets, not raw instants (prefer_column_name_to_alias = 0)
       String sql = "SELECT toStartOfHour(Timestamp) AS Timestamp, count() AS c FROM otel.otel_logs"
           + " WHERE Timestamp >= '2024-06-10 08:30:00' AND Timestamp < '2024-06-10 13:45:00' GROUP BY Timestamp";
-      assertEquals("SELECT toStartOfHour(" + BUCKET + ") AS Timestamp, sum(`LogCount`) AS c FROM " + LOGS_VIEW
+      assertEquals("SELECT toStartOfHour(" + BUCKET + ") AS Timestamp, sum(`LogCount`) AS c FROM " + LOGS_TARGET
           + " WHERE Timestamp >= '2024-06-10 08:30:00' AND Timestamp < '2024-06-10 13:45:00' GROUP BY Timestamp",
           reads(sql));
     }
@@ -290,7 +291,7 @@ class RollupAnswersTest {
         RewriteResult r = withClock(COUNT + "Timestamp >= " + start);
         RollupDecision u = use(r, "r_logs");
         assertTrue(u.read() && !u.rawEdges(), start + ": " + u.reason());
-        assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE " + BUCKET + " >= " + start, r.sql());
+        assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_TARGET + " WHERE " + BUCKET + " >= " + start, r.sql());
       }
     }
 
@@ -299,7 +300,7 @@ class RollupAnswersTest {
       RewriteResult r = withClock(COUNT + "Timestamp >= now() - INTERVAL 1 HOUR AND Timestamp < toDateTime(1718028000)");
       assertTrue(use(r, "r_logs").rawEdges());
       String now = "(SELECT now() - INTERVAL 1 HOUR)";
-      assertTrue(r.sql().contains(" FROM " + LOGS_VIEW + " WHERE " + BUCKET + " >= toDateTime("
+      assertTrue(r.sql().contains(" FROM " + LOGS_TARGET + " WHERE " + BUCKET + " >= toDateTime("
           + RollupCatalog.COVERED_FROM.getEpochSecond() + ") AND " + BUCKET + " >= " + now + " AND (" + BUCKET
           + " + toIntervalNanosecond(59999999999)) < toDateTime(1718028000) UNION ALL "), r.sql());
       assertTrue(r.sql().contains(" WHERE `Timestamp` >= " + now + " AND `Timestamp` < toDateTime(1718028000) AND NOT ("),
@@ -337,7 +338,7 @@ class RollupAnswersTest {
       RewriteResult r = rewrite("SELECT ServiceName, count() AS n FROM otel.otel_logs GROUP BY ServiceName");
       assertTrue(use(r, "r_logs").rawEdges());
       long from = RollupCatalog.COVERED_FROM.getEpochSecond();
-      assertTrue(r.sql().contains(" FROM " + LOGS_VIEW + " WHERE `bucket` >= toDateTime(" + from + ") UNION ALL"),
+      assertTrue(r.sql().contains(" FROM " + LOGS_TARGET + " WHERE `bucket` >= toDateTime(" + from + ") UNION ALL"),
           r.sql());
       assertTrue(r.sql().contains(" FROM otel.otel_logs WHERE (`Timestamp` < toDateTime64(" + from + ", 0, 'UTC')) GROUP BY"),
           r.sql());
@@ -422,7 +423,7 @@ class RollupAnswersTest {
     void qualifiedNamesReadTheViewsColumn() {
       String out = reads("SELECT l.ServiceName AS s, count() AS n FROM otel.otel_logs AS l WHERE l.Timestamp >="
           + " toDateTime(1718006400) AND l.Timestamp < toDateTime(1718028000) GROUP BY l.ServiceName");
-      assertEquals("SELECT `ServiceName` AS s, sum(`LogCount`) AS n FROM " + LOGS_VIEW + " AS `l` WHERE `bucket`"
+      assertEquals("SELECT `ServiceName` AS s, sum(`LogCount`) AS n FROM " + LOGS_TARGET + " AS `l` WHERE `bucket`"
           + " >= toDateTime(1718006400) AND `bucket` < toDateTime(1718028000) GROUP BY `ServiceName`", out);
     }
 
@@ -448,10 +449,10 @@ class RollupAnswersTest {
 
     @Test
     void aPrewhereOnDimensionsIsAWhere() {
-      assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE ( ServiceName = 'a') AND ( `bucket`"
+      assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_TARGET + " WHERE ( ServiceName = 'a') AND ( `bucket`"
           + " >= toDateTime(1718006400) AND `bucket` < toDateTime(1718028000))",
           reads("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'" + WINDOW));
-      assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_VIEW + " WHERE ServiceName = 'a'",
+      assertEquals("SELECT sum(`LogCount`) AS n FROM " + LOGS_TARGET + " WHERE ServiceName = 'a'",
           reads("SELECT count() AS n FROM otel.otel_logs PREWHERE ServiceName = 'a'"
               + " AND Timestamp >= toDateTime(1718006400)").replaceAll(" AND `bucket` >= toDateTime\\(1718006400\\)$", ""));
       skipped("SELECT count() AS n FROM otel.otel_logs PREWHERE Body = 'a'" + WINDOW, RollupSkip.COLUMN_NOT_DIMENSION);
@@ -471,8 +472,8 @@ class RollupAnswersTest {
           + WINDOW + " GROUP BY ServiceName, c";
       RewriteResult r = rewrite(sql);
       assertEquals(List.of(true, true), RollupDecision.rollups(r.provenance()).stream().map(RollupDecision::read).toList());
-      assertTrue(r.sql().startsWith("SELECT ServiceName, top.c AS c, sum(`LogCount`) AS n FROM " + LOGS_VIEW
-          + " JOIN (SELECT ServiceName AS svc, sum(`LogCount`) AS c FROM " + LOGS_VIEW), r.sql());
+      assertTrue(r.sql().startsWith("SELECT ServiceName, top.c AS c, sum(`LogCount`) AS n FROM " + LOGS_TARGET
+          + " JOIN (SELECT ServiceName AS svc, sum(`LogCount`) AS c FROM " + LOGS_TARGET), r.sql());
     }
 
     @Test
@@ -508,7 +509,7 @@ class RollupAnswersTest {
           + " uniq(TraceId) AS u FROM otel.otel_traces" + WINDOW);
       assertTrue(out.startsWith("SELECT sum(`SpanCount`) AS c, sum(`AvgDuration__sum`) AS s,"
           + " (sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS a, sum(`AvgDuration__count`) AS d,"
-          + " uniqMerge(`UniqTraces`) AS u FROM " + TRACES_VIEW), out);
+          + " uniqMerge(`UniqTraces`) AS u FROM " + TRACES_TARGET), out);
     }
 
     @Test
@@ -546,7 +547,7 @@ class RollupAnswersTest {
       String out = reads("SELECT s, n, sum(n) OVER (ORDER BY s) AS running FROM (SELECT ServiceName AS s,"
           + " count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY s)");
       assertTrue(out.startsWith("SELECT s, n, sum(n) OVER (ORDER BY s) AS running FROM (SELECT ServiceName AS s,"
-          + " sum(`LogCount`) AS n FROM " + LOGS_VIEW), out);
+          + " sum(`LogCount`) AS n FROM " + LOGS_TARGET), out);
     }
 
     @Test
@@ -569,7 +570,7 @@ class RollupAnswersTest {
       String out = reads("SELECT count(), toFloat64(count()), ServiceName FROM otel.otel_logs" + WINDOW
           + " GROUP BY ServiceName");
       assertTrue(out.startsWith("SELECT sum(`LogCount`) AS `count()`, toFloat64(sum(`LogCount`)) AS"
-          + " `toFloat64(count())`, ServiceName FROM " + LOGS_VIEW), out);
+          + " `toFloat64(count())`, ServiceName FROM " + LOGS_TARGET), out);
     }
 
     @Test
@@ -594,7 +595,7 @@ class RollupAnswersTest {
           + " GROUP BY d", both);
       assertTrue(use(r, "r_logs_1h").read());
       assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(r, "r_logs").code());
-      assertTrue(r.sql().contains("`otel`.`noemata_rollup_logs_r_logs_1h`"), r.sql());
+      assertTrue(r.sql().contains("`otel`.`noemata_rollup_logs_r_logs_1h__0000aaaa`"), r.sql());
     }
 
     @Test
@@ -631,7 +632,7 @@ class RollupAnswersTest {
       RollupDecision hourly = use(r, "r_logs_1h");
       assertTrue(hourly.read() && !hourly.rawEdges(), hourly.toString());
       assertEquals(RollupSkip.COARSER_ROLLUP_READ, use(r, "r_logs").code());
-      assertTrue(r.sql().contains("`otel`.`noemata_rollup_logs_r_logs_1h` WHERE"), r.sql());
+      assertTrue(r.sql().contains("`otel`.`noemata_rollup_logs_r_logs_1h__0000aaaa` WHERE"), r.sql());
       // a bare string is read in the column's zone, the server's here
       RewriteResult bare = rewrite(sql.replace("toDateTime('2024-06-09 00:00:00')", "'2024-06-09 00:00:00'"),
           both.withServerTimeZone(java.time.ZoneOffset.UTC));
@@ -702,11 +703,11 @@ class RollupAnswersTest {
   @Nested
   class Settings {
     @Test
-    void anAdditionalTableFilterIsKeyedToTheViewToo() {
+    void anAdditionalTableFilterIsKeyedToTheTargetToo() {
       String sql = "SELECT count() AS n FROM otel.otel_logs" + WINDOW
           + " SETTINGS additional_table_filters = {'otel.otel_logs' : 'ServiceName = \\'cart\\''}";
       assertTrue(reads(sql).endsWith("SETTINGS additional_table_filters = {'otel.otel_logs' : 'ServiceName = \\'cart\\'',"
-          + " 'otel." + RollupCatalog.LOGS_VIEW + "' : 'ServiceName = \\'cart\\''}"));
+          + " 'otel." + RollupCatalog.LOGS_VIEW + "__" + RollupCatalog.LOGS_HASH + "' : 'ServiceName = \\'cart\\''}"));
       reads("SELECT count() AS n FROM otel.otel_logs" + WINDOW
           + " SETTINGS additional_table_filters = {'otel.other' : 'Body = \\'x\\''}");
     }

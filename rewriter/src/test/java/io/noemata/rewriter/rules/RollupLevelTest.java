@@ -28,7 +28,7 @@ class RollupLevelTest {
   void aLevelFailingNoConditionGetsItsEdits() {
     List<Edit> edits = Levels.holds(level("SELECT ServiceName, count() AS n FROM otel.otel_logs" + WINDOW
         + " GROUP BY ServiceName"));
-    assertTrue(edits.stream().anyMatch(e -> e.text().contains(RollupCatalog.LOGS_VIEW)), edits.toString());
+    assertTrue(edits.stream().anyMatch(e -> e.text().contains(RollupCatalog.LOGS_VIEW + "__" + RollupCatalog.LOGS_HASH)), edits.toString());
   }
 
   @Test
