@@ -23,13 +23,13 @@ import java.util.List;
  * granule +1.04 ms (2, 4 parts: 4.77, 6.60 ms); further granules of one part, narrowed by a range on
  * the sorting key, +0.20 ms each (4, 16: 4.29, 6.68 ms: ~24 ns a row, one stream); whole parts,
  * which the engine spreads over both cores: 3 parts of 500,000 rows 9.33 ms, 5 parts of 1,000,000
- * 15.5 ms (~7.5 ns a row beyond the fixed terms). A rollup read through its stable view cost 1.0 ms
- * more than the same read of its target (4.87 against 3.87 ms). The demo's unaligned 36-hour panel,
- * as the union rewrite sends it: raw 9.05 ms (3 parts, 62 granules); the union 10.68 ms, its middle
- * alone 4.87 ms (2 parts), its raw edge alone 7.53 ms (2 parts, 4 granules; 6.40 ms without the
- * derived table's second aggregation around it, 1.15 ms more than a plain read of as many parts and
- * granules); the same window at 3 hours: raw 5.40, union 10.19 ms; at 84 hours: raw 14.43, union
- * 11.12 ms. Rerun those queries after an engine upgrade.
+ * 15.5 ms (~7.5 ns a row beyond the fixed terms). The demo's unaligned 36-hour panel, as the union
+ * rewrite sent it (its middle through the stable view, which cost 1.0 ms more than reading the
+ * target, 4.87 against 3.87 ms: the rewriter now reads the target): raw 9.05 ms (3 parts, 62
+ * granules); the union 10.68 ms, its middle alone 4.87 ms (2 parts), its raw edge alone 7.53 ms (2
+ * parts, 4 granules; 6.40 ms without the derived table's second aggregation around it, 1.15 ms more
+ * than a plain read of as many parts and granules); the same window at 3 hours: raw 5.40, union
+ * 10.19 ms; at 84 hours: raw 14.43, union 11.12 ms. Rerun those queries after an engine upgrade.
  */
 public final class ReadCost {
 
@@ -39,14 +39,6 @@ public final class ReadCost {
   public static final double READ = 200_000;
   /** Each part a read touches: opening it, its marks, its read stream (~1.0 ms). */
   public static final double PART = 130_000;
-  /**
-   * A rollup read through its stable view, over reading its target (~1.0 ms), weighed where the
-   * read has raw edges. A read from whole buckets pays it too and is not charged it: it decides
-   * only where a window's raw rows are worth less than ~1 ms (tables of a few hundred thousand
-   * rows, where either read takes a few milliseconds), and the view is the read path's cost to
-   * remove, not a reason to scan raw rows.
-   */
-  public static final double VIEW = 130_000;
   /**
    * A rollup read with raw edges, beyond its two reads: the derived table's second aggregation (~1.1
    * ms), the edges' restated filter and grouping by every dimension (~1.1 ms), less what the two
@@ -118,7 +110,7 @@ public final class ReadCost {
     }
     double cost = states * (ROW + kinds.stream().mapToDouble(k -> k.state).sum());
     if (rawEdges) {
-      fixed += VIEW + READ + UNION;
+      fixed += READ + UNION;
       double read = 0;
       for (TableRows.Partition p : source.partitions()) {
         boolean before = from == null || from < start ? overlaps(p, from, start) : false;

@@ -111,8 +111,8 @@ class CheapestReadTest {
         false, false, count, count).total();
     double edges = ReadCost.rollup(daily(5, 192), source, hourly.grain(), hourly.coveredFrom(), null, ragged, UNTIL,
         true, false, count, count).total();
-    // the view, a second read, the union around it, and every row of the day part the edge touches
-    assertEquals(whole + ReadCost.VIEW + ReadCost.READ + ReadCost.UNION + ReadCost.PART + 100_000 * (ReadCost.ROW
+    // a second read, the union around it, and every row of the day part the edge touches
+    assertEquals(whole + ReadCost.READ + ReadCost.UNION + ReadCost.PART + 100_000 * (ReadCost.ROW
         + AggregateKind.SIMPLE.raw), edges, 1e-6);
   }
 
@@ -191,7 +191,7 @@ class CheapestReadTest {
     // raw reads two whole parts; the union two reads, four parts and the edges' four granules
     assertEquals(ReadCost.READ + 2 * ReadCost.PART + 500_000 * (ReadCost.ROW + AggregateKind.SIMPLE.raw), day.raw(),
         1e-6);
-    assertEquals(2 * ReadCost.READ + ReadCost.VIEW + ReadCost.UNION + 4 * ReadCost.PART, day.costs().get(0)
+    assertEquals(2 * ReadCost.READ + ReadCost.UNION + 4 * ReadCost.PART, day.costs().get(0)
         - day.rowCosts().get(0), 1e-6);
   }
 
