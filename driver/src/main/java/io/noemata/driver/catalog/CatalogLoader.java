@@ -113,10 +113,6 @@ public final class CatalogLoader {
   }
 
   /**
-   * Rows per active part of every table with rollups and of their targets, in one read of {@code
-   * system.parts} with the rest of the catalog: the cost estimate's input, refreshed as the catalog is.
-   */
-  /**
    * The first expression of each table's sorting key: whether a time range can skip granules inside
    * a part. Empty when {@code system.tables} is not readable (the estimate then assumes it cannot).
    */
@@ -132,7 +128,12 @@ public final class CatalogLoader {
     return keys;
   }
 
-  static Map<TableName, TableRows> rowCounts(Connection c, List<TableInfo> infos) throws SQLException {
+  /**
+   * Rows per active part of every table with rollups and of their targets, in one read of {@code
+   * system.parts} with the rest of the catalog: the cost estimate's input, refreshed as the catalog is.
+   * {@code noemata advise} reads it for the tables a proposal would give rollups.
+   */
+  public static Map<TableName, TableRows> rowCounts(Connection c, List<TableInfo> infos) throws SQLException {
     List<String> wanted = new ArrayList<>();
     for (TableInfo t : infos) {
       if (!t.rollups().isEmpty()) {

@@ -52,15 +52,17 @@ public final class Advisor {
     }
     progress.step("advise: " + workload.size() + " queries read; proposing and replaying them against it");
     Proposal first = Proposer.propose(labeled);
-    Hypothesis h = Hypothesis.of(project, ProposalJson.text(first), c);
+    // each rollup shape sized once (a scan of its table), for every proposal tried and the report
+    Map<String, Estimates.RollupSize> sized = new HashMap<>();
+    Hypothesis h = Hypothesis.of(project, ProposalJson.text(first), c, sized);
     if (h.report().exitCode() != 0) {
-      return size(first, h, workload, needs, c, defaultDatabase, progress, Set.of(), Map.of()); // the findings say why
+      return size(first, h, workload, needs, c, defaultDatabase, progress, Set.of(), Map.of(), sized); // the findings say why
     }
     List<Replay> replays = replay(workload, h, defaultDatabase, progress);
     Set<String> fedFromTable = wholeBucketsPreferred(replays, first);
     if (!fedFromTable.isEmpty()) {
       first = Proposer.propose(labeled, fedFromTable);
-      h = Hypothesis.of(project, ProposalJson.text(first), c);
+      h = Hypothesis.of(project, ProposalJson.text(first), c, sized);
       replays = replay(workload, h, defaultDatabase, progress);
     }
     Set<String> readRollups = new LinkedHashSet<>();
@@ -83,9 +85,9 @@ public final class Advisor {
     Proposal last = Proposer.withIndexes(Proposer.pruned(first, readRollups, readColumns), unanswered, leaders);
     Map<String, String> dropped = dropped(first, last, replays);
     if (!last.equals(first)) {
-      h = Hypothesis.of(project, ProposalJson.text(last), c);
+      h = Hypothesis.of(project, ProposalJson.text(last), c, sized);
     }
-    return size(last, h, workload, needs, c, defaultDatabase, progress, fedFromTable, dropped);
+    return size(last, h, workload, needs, c, defaultDatabase, progress, fedFromTable, dropped, sized);
   }
 
   /** Each rollup considered and left out, with why the rewriter did not read it for the queries it was for. */
@@ -157,8 +159,8 @@ public final class Advisor {
   }
 
   private static Advice size(Proposal p, Hypothesis h, List<WorkloadQuery> workload, List<QueryNeeds> needs,
-      Connection c, String db, Progress progress, Set<String> fedFromTable, Map<String, String> dropped)
-      throws SQLException {
+      Connection c, String db, Progress progress, Set<String> fedFromTable, Map<String, String> dropped,
+      Map<String, Estimates.RollupSize> sized) throws SQLException {
     List<Replay> replays = replay(workload, h, db, progress);
     Map<String, String> stored = new HashMap<>();
     Map<String, Long> columnBytes = new LinkedHashMap<>();
@@ -176,7 +178,7 @@ public final class Advisor {
     int done = 0;
     Map<String, Estimates.RollupSize> sizes = new LinkedHashMap<>();
     for (Accelerator.Rollup r : rollups) {
-      sizes.put(r.key(), Estimates.rollup(c, r, stored));
+      sizes.put(r.key(), Estimates.rollup(c, r, stored, sized));
       progress.advance("sizing", ++done, total);
     }
     Map<String, Long> grains = new HashMap<>();

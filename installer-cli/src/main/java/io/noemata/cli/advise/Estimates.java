@@ -96,6 +96,17 @@ public final class Estimates {
     }
   }
 
+  /** The size of rollup {@code r}, from {@code sized} (by target object name) when sized before in this run. */
+  public static RollupSize rollup(Connection c, Accelerator.Rollup r, Map<String, String> stored,
+      Map<String, RollupSize> sized) throws SQLException {
+    RollupSize size = sized.get(r.object());
+    if (size == null) {
+      size = rollup(c, r, stored);
+      sized.put(r.object(), size);
+    }
+    return size;
+  }
+
   /**
    * The size of rollup {@code r} as its target would hold it.
    *

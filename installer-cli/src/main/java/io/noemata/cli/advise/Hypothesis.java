@@ -8,6 +8,7 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
+import io.noemata.core.catalog.TableRows;
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.sql.Literals;
@@ -66,6 +67,15 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
    * @param resourcesFile the proposed resources file's text
    */
   public static Hypothesis of(Path project, String resourcesFile, Connection c) throws SQLException {
+    return of(project, resourcesFile, c, new java.util.HashMap<>());
+  }
+
+  /**
+   * @param sizes each rollup target's estimated size by its object name, filled as rollups are
+   *     sized: one scan of the source per rollup shape, however many proposals a run tries
+   */
+  public static Hypothesis of(Path project, String resourcesFile, Connection c, Map<String, Estimates.RollupSize> sizes)
+      throws SQLException {
     Path scratch = scratchProject(project, resourcesFile);
     try {
       Report report = Validator.run(scratch, new JdbcCatalog(c));
@@ -74,7 +84,8 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
       }
       ReadResult read = ProjectReader.read(scratch);
       List<Accelerator> accelerators = Declarations.resolve(read, c).accelerators();
-      return new Hypothesis(report, accelerators, snapshot(c, read.project().settings().namespace(), accelerators));
+      return new Hypothesis(report, accelerators, snapshot(c, read.project().settings().namespace(), accelerators,
+          sizes));
     } catch (NotAProjectException | CatalogException | PlanException e) {
       throw new IllegalStateException("the proposal could not be read back: " + e.getMessage(), e);
     } finally {
@@ -82,8 +93,15 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
     }
   }
 
-  /** The server's catalog without noemata's own objects, plus the proposal as installed. */
-  static CatalogSnapshot snapshot(Connection c, String namespace, List<Accelerator> accelerators) throws SQLException {
+  /**
+   * The server's catalog without noemata's own objects, plus the proposal as installed, with the
+   * row counts the driver's cost estimate reads ({@link CatalogLoader#rowCounts}): the source
+   * tables' parts as they are, and each proposed target as its backfill would fill it, one part
+   * per day ({@link Estimates.RollupSize#rowsPerDay}; targets are partitioned by day), so that
+   * the replay weighs raw against the rollups as the driver will once they are installed.
+   */
+  static CatalogSnapshot snapshot(Connection c, String namespace, List<Accelerator> accelerators,
+      Map<String, Estimates.RollupSize> sizes) throws SQLException {
     CatalogSnapshot installed = CatalogLoader.load(c, namespace);
     Map<TableName, Builder> tables = new LinkedHashMap<>();
     for (TableInfo t : installed.tables().values()) {
@@ -119,7 +137,32 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
     List<TableInfo> infos = new ArrayList<>();
     tables.values().forEach(b -> infos.add(b.build()));
     CatalogSnapshot s = CatalogSnapshot.of(1, infos);
-    return s.withServerTimeZone(installed.serverTimeZone()).withServerClock(installed.serverClock());
+    Map<TableName, TableRows> rows = new LinkedHashMap<>(CatalogLoader.rowCounts(c, infos));
+    Map<String, String> stored = new LinkedHashMap<>();
+    for (Accelerator a : accelerators) {
+      if (a instanceof Accelerator.StoredColumn col && !col.existing()) {
+        stored.put(col.object(), col.expression());
+      }
+    }
+    for (Accelerator a : accelerators) {
+      if (a instanceof Accelerator.Rollup r) {
+        TableName target = new TableName(r.table().database(), r.object());
+        if (rows.getOrDefault(target, EMPTY).partitions().isEmpty()) {
+          rows.put(target, byDay(Estimates.rollup(c, r, stored, sizes)));
+        }
+      }
+    }
+    return s.withRows(rows, 1).withServerTimeZone(installed.serverTimeZone()).withServerClock(installed.serverClock());
+  }
+
+  private static final TableRows EMPTY = new TableRows(List.of());
+
+  /** A target as the backfill fills it: one part per UTC day, its buckets spanning the day. */
+  static TableRows byDay(Estimates.RollupSize size) {
+    List<TableRows.Partition> parts = new ArrayList<>();
+    size.rowsPerDay().forEach((day, n) -> parts.add(new TableRows.Partition(Instant.ofEpochSecond(day),
+        Instant.ofEpochSecond(day + 86_399), n)));
+    return new TableRows(parts);
   }
 
   /** What a finished backfill covers from: the oldest row's day, or the retention bound when later. */

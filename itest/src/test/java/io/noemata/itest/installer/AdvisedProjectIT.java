@@ -91,7 +91,7 @@ class AdvisedProjectIT {
             .anyMatch(l -> l.rollup() || !l.subscripts().isEmpty());
         QueryProvenance p = run(noemata, q.sql());
         List<String> read = p.rollupsRead().stream().map(ResourceUse.Rollup::rollup).toList();
-        // advise projects without row counts; the driver weighs the installed rows and may find the table cheaper
+        // advise weighs the proposed rollups' estimated rows; the driver the installed ones
         boolean rawIsCheaper = p.skippedRollups().stream().anyMatch(u -> u.code() == RollupSkip.RAW_IS_CHEAPER);
         if (answerable && !p.changed() && !rawIsCheaper) {
           problems.add(q.label() + ": a rollup or column can answer it, and it was not accelerated");
@@ -134,7 +134,14 @@ class AdvisedProjectIT {
     assertEquals(0, run.exitCode(), run.stderr());
     JsonNode json = new ObjectMapper().readTree(run.stdout());
     assertEquals(9, json.get("summary").get("queries").asInt());
-    assertTrue(json.get("summary").get("hit_rate").asDouble() >= 8 / 9.0 - 1e-9, run.stdout());
+    assertTrue(json.get("summary").get("hit_rate").asDouble() >= 7 / 9.0 - 1e-9, run.stdout());
+    // the unaligned range: the union, or on these few rows the table, estimated cheaper, as the driver decides
+    JsonNode unaligned = json.get("queries").get(8);
+    boolean rawIsCheaper = false;
+    for (JsonNode k : unaligned.get("skipped")) {
+      rawIsCheaper |= RollupSkip.RAW_IS_CHEAPER.name().equals(k.get("code").asText());
+    }
+    assertTrue(unaligned.get("accelerated").asBoolean() || rawIsCheaper, unaligned.toString());
     assertEquals(Files.readString(out), json.get("resources_file").asText());
     assertEquals("Latest error lines", json.get("queries").get(7).get("label").asText());
     assertTrue(json.get("queries").get(7).get("skipped").size() > 0, "the table-only panel says why no rollup answers it");

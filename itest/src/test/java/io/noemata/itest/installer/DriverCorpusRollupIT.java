@@ -31,6 +31,7 @@ import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
 import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.rewriter.provenance.RollupUse;
 import io.noemata.itest.CorpusFile;
 
@@ -182,8 +183,16 @@ class DriverCorpusRollupIT {
         assertFalse(expected.rows().isEmpty(), "the values reached the server");
         assertEquals(expected.rows(), actual.rows(), from);
         List<ResourceUse.Rollup> read = actual.provenance().rollupsRead();
-        assertEquals(1, read.size(), actual.provenance().rollups().toString());
-        assertEquals(from.endsWith(":17"), read.get(0).rawEdges(), from + ": " + read);
+        if (from.endsWith(":17")) {
+          // bounds that cut buckets: the union, or (on these few rows, where its second read costs more)
+          // the table, estimated cheaper: either way decided from the values, which the rollup answers
+          assertTrue(read.size() == 1 && read.get(0).rawEdges() || read.isEmpty() && actual.provenance().rollups()
+              .stream().anyMatch(u -> u instanceof ResourceUse.SkippedRollup k && k.code() == RollupSkip.RAW_IS_CHEAPER),
+              from + ": " + actual.provenance().rollups());
+        } else {
+          assertEquals(1, read.size(), actual.provenance().rollups().toString());
+          assertFalse(read.get(0).rawEdges(), from + ": " + read);
+        }
         // once the session may hold another value, the connection's is no longer trusted
         try (Statement s = n.createStatement()) {
           s.execute("SET param_from = '" + from + "'");

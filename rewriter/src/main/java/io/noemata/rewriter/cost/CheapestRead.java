@@ -22,10 +22,13 @@ public final class CheapestRead {
    * @param chosen the index of the candidate to read, or -1 for the raw table
    * @param raw the raw table's estimated cost
    * @param costs each candidate's estimated cost, in the candidates' order
+   * @param rowCosts the part of each candidate's cost that its rows make, without the fixed costs of
+   *     its reads and parts ({@code SmallRead} weighs it)
    */
-  public record Decision(int chosen, double raw, List<Double> costs) {
+  public record Decision(int chosen, double raw, List<Double> costs, List<Double> rowCosts) {
     public Decision {
       costs = List.copyOf(costs);
+      rowCosts = List.copyOf(rowCosts);
     }
 
     public boolean rawIsCheaper() {
@@ -50,8 +53,9 @@ public final class CheapestRead {
       return Optional.empty();
     }
     Optional<TimeKey> key = TimeKey.of(source.leadingKey(), candidates.get(0).rollup().timeColumn());
-    double raw = ReadCost.raw(source, from, until, key.filter(k -> k.widthNanos() > 0).isPresent(), kinds);
+    double raw = ReadCost.raw(source, from, until, key.filter(k -> k.widthNanos() > 0).isPresent(), kinds).total();
     Double[] costs = new Double[candidates.size()];
+    Double[] rowCosts = new Double[candidates.size()];
     int best = -1;
     for (int i = 0; i < candidates.size(); i++) {
       Candidate c = candidates.get(i);
@@ -60,12 +64,14 @@ public final class CheapestRead {
         return Optional.empty();
       }
       Rollup r = c.rollup();
-      costs[i] = ReadCost.rollup(target, source, r.grain(), r.coveredFrom(), r.coveredUntil(), from, until,
-          c.rawEdges(), key.isPresent(), kinds);
+      ReadCost.Estimate e = ReadCost.rollup(target, source, r.grain(), r.coveredFrom(), r.coveredUntil(), from, until,
+          c.rawEdges(), key.isPresent(), kinds, AggregateKind.of(r));
+      costs[i] = e.total();
+      rowCosts[i] = e.rows();
       if (best < 0 || costs[i] < costs[best]) {
         best = i;
       }
     }
-    return Optional.of(new Decision(raw < costs[best] ? -1 : best, raw, List.of(costs)));
+    return Optional.of(new Decision(raw < costs[best] ? -1 : best, raw, List.of(costs), List.of(rowCosts)));
   }
 }

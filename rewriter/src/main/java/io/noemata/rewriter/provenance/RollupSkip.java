@@ -42,10 +42,12 @@ public enum RollupSkip {
   CHEAPER_ROLLUP_READ("nothing to do: another rollup answers this level at a lower estimated cost"),
   /**
    * Reading the raw table is estimated cheaper than every rollup that answers the level (a rollup
-   * holding about as many rows as the window, or states that cost more to merge than raw rows to read).
+   * holding about as many rows as the window, states that cost more to merge than raw rows to read,
+   * or a window so short that the fixed cost of the rollup's reads, and of its raw edges' read where
+   * the window's bounds cut buckets, outweighs the raw rows).
    */
   RAW_IS_CHEAPER("declare a rollup with fewer dimensions or a coarser grain for this level, so it holds far fewer"
-      + " rows than the table"),
+      + " rows than the table; over a short window, nothing to do: the table answers it faster"),
   /**
    * The rule itself failed on the level (a bug, never a condition of the seed): the level reads
    * the table, and the code keeps the failure from passing for a skip.

@@ -100,9 +100,10 @@ public final class RollupAnswers {
     List<Edit> edits = new ArrayList<>();
     List<RollupUse> uses = new ArrayList<>();
     Set<Query.Select> inlinedSelects = new HashSet<>();
-    // whether every table read is a rollup read from whole buckets with an estimate (SmallRead)
-    boolean wholeRollupReads = true;
+    // whether every table read is a rollup read with an estimate, and what their rows cost (SmallRead)
+    boolean rollupReadsOnly = true;
     double rollupCost = 0;
+    double unionCost = 0;
     for (int i = 0; i < selects.size(); i++) {
       Query.Select s = selects.get(i);
       int level = i + 1;
@@ -120,12 +121,12 @@ public final class RollupAnswers {
         }
         TableName name = new TableName(t.database() != null ? t.database() : defaultDatabase, t.table());
         if (!seen.add(name)) {
-          wholeRollupReads = false;
+          rollupReadsOnly = false;
           continue; // a self-join: one decision per table and level
         }
         TableInfo info = snapshot.table(name).orElse(null);
         if (info == null || info.rollups().isEmpty()) {
-          wholeRollupReads = false;
+          rollupReadsOnly = false;
           continue;
         }
         List<Rollup> candidates = new ArrayList<>(info.rollups());
@@ -139,10 +140,12 @@ public final class RollupAnswers {
         List<Outcome> answering = outcomes.stream().filter(o -> o.code == null).toList();
         CheapestRead.Decision cost = estimate(s, name, answering, snapshot).orElse(null);
         Outcome chosen = cost == null ? choose(outcomes) : cost.rawIsCheaper() ? null : answering.get(cost.chosen());
-        if (cost == null || chosen == null || chosen.rawEdges) {
-          wholeRollupReads = false;
+        if (cost == null || chosen == null) {
+          rollupReadsOnly = false;
+        } else if (chosen.rawEdges) {
+          unionCost += cost.rowCosts().get(cost.chosen());
         } else {
-          rollupCost += cost.costs().get(cost.chosen());
+          rollupCost += cost.rowCosts().get(cost.chosen());
         }
         for (Outcome o : outcomes) {
           Rollup r = o.rollup;
@@ -164,7 +167,8 @@ public final class RollupAnswers {
       }
     }
     if (!edits.isEmpty()) {
-      SmallRead.edit(statement, wholeRollupReads, rollupCost, snapshot.changeableSettings()).ifPresent(edits::add);
+      SmallRead.edit(statement, rollupReadsOnly, rollupCost, unionCost, snapshot.changeableSettings())
+          .ifPresent(edits::add);
     }
     return new Result(edits, uses);
   }
@@ -203,7 +207,7 @@ public final class RollupAnswers {
     String key = o.rollup.key();
     if (chosen == null) {
       return String.format(Locale.ROOT, "reading %s is estimated cheaper: %,.0f against %,.0f for %s (rows read,"
-          + " weighted by what their aggregates cost per row)", name, raw, mine, key);
+          + " weighted by what their aggregates cost per row, and each table read's and part's fixed cost)", name, raw, mine, key);
     }
     String estimates = mine == null ? "" : String.format(Locale.ROOT, " (estimated %,.0f against %,.0f)", mine, theirs);
     return switch (notChosen(o, chosen)) {

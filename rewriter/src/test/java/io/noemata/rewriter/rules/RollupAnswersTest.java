@@ -658,20 +658,20 @@ class RollupAnswersTest {
       java.util.function.LongFunction<io.noemata.core.catalog.TableRows> day = rows -> new io.noemata.core.catalog.TableRows(
           List.of(new io.noemata.core.catalog.TableRows.Partition(Instant.parse("2024-06-10T00:00:00Z"),
               Instant.parse("2024-06-10T23:59:59Z"), rows)));
-      CatalogSnapshot dear = both.withRows(Map.of(logs, day.apply(10_000), new io.noemata.core.catalog.TableName("otel",
-          hour.target()), day.apply(9_000), new io.noemata.core.catalog.TableName("otel", minute.target()),
-          day.apply(12_000)), 7);
+      CatalogSnapshot dear = both.withRows(Map.of(logs, day.apply(1_000_000), new io.noemata.core.catalog.TableName("otel",
+          hour.target()), day.apply(900_000), new io.noemata.core.catalog.TableName("otel", minute.target()),
+          day.apply(1_200_000)), 7);
       RewriteResult r = rewrite(sql, dear);
       assertFalse(r.changed(), r.sql());
       RollupDecision hourly = use(r, "r_logs_1h");
       assertEquals(RollupSkip.RAW_IS_CHEAPER, hourly.code());
-      assertTrue(hourly.reason().startsWith("reading otel.otel_logs is estimated cheaper: 49,500 against 53,550 for"
+      assertTrue(hourly.reason().startsWith("reading otel.otel_logs is estimated cheaper: 5,280,000 against 5,685,000 for"
           + " r_logs_1h"), hourly.reason());
       assertEquals(RollupSkip.RAW_IS_CHEAPER, use(r, "r_logs").code());
       // the same rollups holding a tenth of the rows are read, the cheaper first
-      CatalogSnapshot cheap = both.withRows(Map.of(logs, day.apply(10_000), new io.noemata.core.catalog.TableName("otel",
-          hour.target()), day.apply(900), new io.noemata.core.catalog.TableName("otel", minute.target()),
-          day.apply(800)), 8);
+      CatalogSnapshot cheap = both.withRows(Map.of(logs, day.apply(1_000_000), new io.noemata.core.catalog.TableName("otel",
+          hour.target()), day.apply(90_000), new io.noemata.core.catalog.TableName("otel", minute.target()),
+          day.apply(80_000)), 8);
       RewriteResult c = rewrite(sql, cheap);
       assertTrue(use(c, "r_logs").read(), c.provenance().toString());
       assertEquals(RollupSkip.CHEAPER_ROLLUP_READ, use(c, "r_logs_1h").code());

@@ -78,9 +78,30 @@ class SmallReadTest {
   }
 
   @Test
-  void rawRowsOrAnotherTableReadKeepTheEnginesDefaults() {
+  void aUnionWithEdgesOfAFewGranulesIsReadWithOneThreadAndNoPrewhere() {
+    // from 08:59:30: an edge of 30 seconds (two granules of the day's 10M rows), the rest whole hours,
+    // over an hourly rollup of counts alone (the edge computes every measure of the rollup)
+    Rollup counts = new Rollup("r_counts_1h", "noemata_rollup_logs_r_counts_1h", "noemata_rollup_logs_r_counts_1h__0000bbbb",
+        "0000bbbb", Duration.ofHours(1), "Timestamp", "bucket", minute.dimensions(), minute.measures().stream()
+        .filter(m -> m.definition().equals("count()")).toList(), RollupCatalog.COVERED_FROM, null);
+    CatalogSnapshot s = RollupCatalog.snapshot(List.of(counts), List.of()).withServerTimeZone(ZoneOffset.UTC)
+        .withRows(Map.of(new TableName("otel", "otel_logs"), new TableRows(day(10_000_000).partitions(), "Timestamp"),
+            new TableName("otel", counts.target()), day(1_344)), 3)
+        .withChangeableSettings(SmallRead.SETTINGS.keySet());
+    String from = PANEL.replace("toDateTime(1717977600)", "toDateTime(1718009970)");
+    RewriteResult edges = rewrite(from, s);
+    assertTrue(use(edges, "r_counts_1h").read() && use(edges, "r_counts_1h").rawEdges(), edges.provenance().toString());
+    assertTrue(edges.sql().endsWith("ORDER BY time, ServiceName" + ALL), edges.sql());
+    // from 08:30:30: the edge holds 29.5 minutes of rows, whose second stream pays back
+    RewriteResult longer = rewrite(PANEL.replace("toDateTime(1717977600)", "toDateTime(1718008230)"), s);
+    assertTrue(use(longer, "r_counts_1h").rawEdges(), longer.provenance().toString());
+    assertFalse(longer.sql().contains("SETTINGS"), longer.sql());
+  }
+
+  @Test
+  void largeRawEdgesOrAnotherTableReadKeepTheEnginesDefaults() {
     CatalogSnapshot s = snapshot(1_344, SmallRead.SETTINGS.keySet());
-    // 08:30:30 is inside every bucket: raw rows for the edge
+    // 08:30:30 is inside every bucket: raw rows for the edge, 29.5 minutes of 10M rows a day
     RewriteResult edges = rewrite(PANEL.replace("toDateTime(1717977600)", "toDateTime(1718008230)"), s);
     assertTrue(edges.provenance().rollups().stream().anyMatch(u -> u instanceof io.noemata.rewriter.provenance.ResourceUse.Rollup read && read.rawEdges()),
         edges.provenance().toString());
