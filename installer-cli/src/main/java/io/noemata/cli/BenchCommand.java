@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
 
 import io.noemata.cli.bench.Interleaved;
 import io.noemata.cli.bench.MachineInfo;
+import io.noemata.cli.bench.Settle;
 import io.noemata.cli.bench.Transport;
 import io.noemata.cli.demo.Dashboard;
 import io.noemata.cli.demo.DashboardQuery;
@@ -102,12 +103,14 @@ final class BenchCommand implements Callable<Integer> {
       }
       try (Connection plain = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/otel", "default", "");
            Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + hostPort + "/otel", "default", "")) {
+        settle(plain, "the generated rows");
         passThrough(plain, noemata);
         backfill(plain);
         // The installer wrote through another connection: the driver learns of it at once, not after its cache TTL.
         noemata.unwrap(NoemataConnection.class).invalidateCatalog();
         mapFilter(plain, noemata);
         advised(plain);
+        settle(plain, "the advised project's backfills");
         noemata.unwrap(NoemataConnection.class).invalidateCatalog();
         floor(plain, noemata, spec);
         dashboard(plain, noemata, frontend, spec);
@@ -115,6 +118,13 @@ final class BenchCommand implements Callable<Integer> {
     }
     finish(out);
     return 0;
+  }
+
+  /** Lets the engine finish merging what was just written before the next figures (noted with how long it took). */
+  private void settle(Connection c, String what) throws Exception {
+    Duration waited = Settle.await(c, Duration.ofMinutes(15));
+    notes.add(String.format(Locale.ROOT, "- waited %.0f s for the engine's background merges of %s", waited.toMillis() / 1e3,
+        what));
   }
 
   private void finish(PrintStream out) throws Exception {
