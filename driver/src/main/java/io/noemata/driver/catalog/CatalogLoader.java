@@ -247,7 +247,7 @@ public final class CatalogLoader {
     }
   }
 
-  /** Names one rollup as a rewrite reads it: its source table ({@code db.table}) and its stable view. */
+  /** Names one rollup: its source table ({@code db.table}) and its stable view (a rewrite reads its target). */
   public static String rollupId(String source, String stableView) {
     return source + "/" + stableView;
   }

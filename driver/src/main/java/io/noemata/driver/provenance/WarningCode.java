@@ -12,7 +12,7 @@ public enum WarningCode {
   SUBSTITUTED("01N11", 9111),
   /** A Map subscript a stored column holds was kept as written, with the reason. */
   KEPT("01N12", 9112),
-  /** A query level reads a rollup (its stable view) instead of the raw table. */
+  /** A query level reads a rollup (its target; the warning names its stable view) instead of the raw table. */
   ROLLUP("01N21", 9121),
   /** A ready rollup was not read by a query level, with the reason and what would make it match. */
   SKIPPED_ROLLUP("01N22", 9122),
