@@ -90,6 +90,20 @@ public final class Names {
     return target + "_repair";
   }
 
+  /** What follows {@code __<hash8>} in a rollup's installed objects: its view, local table, repair table. */
+  private static final java.util.regex.Pattern HASHED_OBJECT =
+      java.util.regex.Pattern.compile(".+__[0-9a-f]{8}(" + materializedView("") + "|" + localTarget("") + "|" + repairTable("")
+          + ")*");
+
+  /**
+   * True when {@code name} is one of a rollup's installed objects named by its shape's hash (the
+   * target, its materialized view, a Distributed target's local table, a repair table), not the
+   * stable view queries and other tools read.
+   */
+  public static boolean hashedRollupObject(String name) {
+    return HASHED_OBJECT.matcher(name).matches();
+  }
+
   /** Lower-case hex SHA-256 of the UTF-8 bytes of {@code text}. */
   public static String sha256Hex(String text) {
     try {

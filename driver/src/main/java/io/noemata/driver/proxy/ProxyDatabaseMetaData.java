@@ -10,15 +10,13 @@ import java.util.regex.Pattern;
 /**
  * clickhouse-jdbc's metadata, with the proxy connection as its connection and, when
  * {@code noemata.metadata.hide-internal} is on, without noemata's internal tables (the resource
- * ledger, rollup targets and their materialized views; stable rollup views stay, they are for
+ * ledger, rollup targets, their materialized views, local and repair tables; stable rollup views stay, they are for
  * people and tools) and without {@code __nm_*} stored columns.
  */
 final class ProxyDatabaseMetaData extends DelegatingDatabaseMetaData {
 
-  private static final Pattern HASHED = Pattern.compile(".*__[0-9a-f]{8}(_mv|_repair)?");
-  /** The installer's tables and rollup objects of any namespace. */
-  private static final Pattern ANY_NAMESPACE =
-      Pattern.compile("[A-Za-z_][A-Za-z0-9_]*?_(resource_(ledger|objects|lock)|rollup_.*__[0-9a-f]{8}(_mv|_repair)?)");
+  /** The installer's own tables of any namespace. */
+  private static final Pattern ANY_NAMESPACE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*?_resource_(ledger|objects|lock)");
 
   private final ProxyConnection connection;
   private final boolean hide;
@@ -33,13 +31,26 @@ final class ProxyDatabaseMetaData extends DelegatingDatabaseMetaData {
   }
 
   boolean internalTable(String name) {
-    if (name != null && prefix == null) {
-      return ANY_NAMESPACE.matcher(name).matches();
-    }
-    if (name == null || !name.startsWith(prefix)) {
+    return internalTable(name, prefix);
+  }
+
+  /**
+   * Whether {@code name} is one of noemata's internal tables: of the namespace whose {@code prefix}
+   * ({@code <namespace>_}) it starts with, everything but the stable rollup views; of any namespace
+   * when {@code prefix} is null, the ledger tables and a rollup's hashed objects ({@link
+   * Names#hashedRollupObject}).
+   */
+  static boolean internalTable(String name, String prefix) {
+    if (name == null) {
       return false;
     }
-    boolean stableView = name.startsWith(prefix + "rollup_") && !HASHED.matcher(name).matches();
+    if (prefix == null) {
+      return ANY_NAMESPACE.matcher(name).matches() || name.contains("_rollup_") && Names.hashedRollupObject(name);
+    }
+    if (!name.startsWith(prefix)) {
+      return false;
+    }
+    boolean stableView = name.startsWith(prefix + "rollup_") && !Names.hashedRollupObject(name);
     return !stableView;
   }
 
