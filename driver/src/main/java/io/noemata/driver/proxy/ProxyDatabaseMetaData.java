@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
 /**
  * clickhouse-jdbc's metadata, with the proxy connection as its connection and, when
  * {@code noemata.metadata.hide-internal} is on, without noemata's internal tables (the resource
- * ledger, rollup targets, their materialized views, local and repair tables; stable rollup views stay, they are for
- * people and tools) and without {@code __nm_*} stored columns.
+ * ledger, rollup targets, their materialized views, local and repair tables; stable rollup views
+ * stay, they are for people and tools) and without {@code __nm_*} stored columns.
  */
 final class ProxyDatabaseMetaData extends DelegatingDatabaseMetaData {
 
