@@ -133,13 +133,15 @@ final class Install {
     if (r.from() == null) {
       return row.backfill().cutover();
     }
-    LedgerRow f = s.ledger.get(Planner.identity(finer(s, r)));
-    long g = finer(s, r).grainSeconds();
-    Instant writes = firstWrite(s, finer(s, r));
-    if (f != null && f.backfill().cutover() != null && writes != null
-        && Math.floorDiv(f.backfill().cutover().getEpochSecond(), g) * g == row.backfill().cutover().getEpochSecond()
-        && writes.isAfter(row.backfill().cutover())) {
-      return writes;
+    Accelerator.Rollup finer = finer(s, r);
+    Instant writes = firstWrite(s, finer); // non-null only when the finer cutover is planned
+    if (writes != null) {
+      long g = finer.grainSeconds();
+      long finerCutover = s.ledger.get(Planner.identity(finer)).backfill().cutover().getEpochSecond();
+      if (Math.floorDiv(finerCutover, g) * g == row.backfill().cutover().getEpochSecond()
+          && writes.isAfter(row.backfill().cutover())) {
+        return writes;
+      }
     }
     return row.backfill().cutover();
   }
