@@ -15,6 +15,7 @@ import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableRows;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
+import io.noemata.rewriter.rules.SmallRead;
 import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.rewriter.provenance.RollupUse;
 import io.noemata.core.sql.Expr;
@@ -31,6 +32,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -112,6 +114,8 @@ class RewriterRollupIT {
 
   private static CatalogSnapshot snapshot;
   private static CatalogSnapshot backfilling;
+  /** With row counts that make every rollup read small (SmallRead), as a big table's coarse levels are. */
+  private static CatalogSnapshot small;
   /** As the driver reads the catalog: with the server's time zone, in which wall-clock strings are read. */
   private static CatalogSnapshot zoned;
   private static Connection plain;
@@ -136,8 +140,13 @@ class RewriterRollupIT {
         String target = DB + "." + spec.target(HASH);
         s.execute("CREATE TABLE " + target + " (" + columns + ") ENGINE = AggregatingMergeTree"
             + " PARTITION BY toDate(bucket) ORDER BY (" + String.join(", ", spec.dimensions()) + ", bucket)");
-        s.execute("INSERT INTO " + target + " SELECT " + fill + " FROM " + DB + "." + spec.table()
-            + " WHERE Timestamp >= toDateTime(" + spec.from().getEpochSecond() + ") GROUP BY ALL");
+        // two parts a day holding the same keys, kept apart: a read must merge them (GROUP BY or FINAL)
+        s.execute("SYSTEM STOP MERGES " + target);
+        for (int half = 0; half < 2; half++) {
+          s.execute("INSERT INTO " + target + " SELECT " + fill + " FROM " + DB + "." + spec.table()
+              + " WHERE Timestamp >= toDateTime(" + spec.from().getEpochSecond() + ") AND cityHash64(TraceId) % 2 = "
+              + half + " GROUP BY ALL");
+        }
         s.execute("CREATE VIEW " + DB + "." + spec.view() + " AS SELECT * FROM " + target);
       }
     }
@@ -150,6 +159,16 @@ class RewriterRollupIT {
         .withRows(keys, 1);
     zoned = snapshot.withServerTimeZone(serverZone());
     backfilling = CatalogSnapshot.of(2, List.of(table(LOGS_PARTIAL), table(TRACES))).withRows(keys, 2);
+    Instant end = serverClock().plus(Duration.ofDays(1));
+    Map<TableName, TableRows> counts = new HashMap<>();
+    for (Spec spec : List.of(LOGS, TRACES)) {
+      TableRows key = leadingKey(spec.table());
+      counts.put(new TableName(DB, spec.table()), new TableRows(List.of(new TableRows.Partition(COVERED_FROM, end,
+          100_000_000)), key.leadingKey()));
+      counts.put(new TableName(DB, spec.target(HASH)), new TableRows(List.of(new TableRows.Partition(COVERED_FROM, end,
+          100))));
+    }
+    small = snapshot.withRows(counts, 3).withChangeableSettings(SmallRead.SETTINGS.keySet());
   }
 
   @AfterAll
@@ -433,7 +452,48 @@ class RewriterRollupIT {
     randomQueries(backfilling, Integer.getInteger("noemata.rollup.queries", 1000) / 4, 20241107L);
   }
 
-  private void randomQueries(CatalogSnapshot catalog, int count, long defaultSeed) throws SQLException {
+  /**
+   * The same where every rollup read is small: one thread and the other settings of a small read,
+   * and where each group is one rollup row, FINAL instead of GROUP BY over targets whose day
+   * partitions hold two parts with the same keys.
+   */
+  @Test
+  void randomSmallReadsReturnTheSameRowsAndGroupsThatAreRowsAreReadWithFinal() throws SQLException {
+    int[] final_ = randomQueries(small, Integer.getInteger("noemata.rollup.queries", 1000) / 2, 20261201L);
+    assertTrue(final_[0] > 0, "no small read was drawn");
+    assertTrue(final_[1] > 0, "no level whose groups are rollup rows was drawn");
+  }
+
+  /**
+   * Levels whose groups are the rollup's rows (every dimension and the minute), small: read with
+   * FINAL and no GROUP BY over the two parts each day holds, they return the raw table's rows,
+   * names and types; levels that group coarser keep their GROUP BY.
+   */
+  @Test
+  void levelsWhoseGroupsAreRollupRowsReturnTheRawTablesRows() throws SQLException {
+    String week = " WHERE Timestamp >= toDateTime(1717372800) AND Timestamp < toDateTime(1717977600)";
+    List<String> rows = List.of(
+        "SELECT toStartOfMinute(Timestamp) AS t, ServiceName, SeverityText, count() AS n FROM otel.otel_logs" + week
+            + " GROUP BY t, ServiceName, SeverityText ORDER BY t, ServiceName, SeverityText",
+        "SELECT ServiceName AS s, toStartOfInterval(Timestamp, INTERVAL 60 second) AS t, StatusCode, count(), avg(Duration)"
+            + " AS mean, sum(Duration) AS total FROM otel.otel_traces" + week + " AND ServiceName != 'x'"
+            + " GROUP BY StatusCode, t, s ORDER BY total DESC, t, s, StatusCode LIMIT 50",
+        "SELECT s, max(n) AS peak FROM (SELECT toStartOfMinute(Timestamp) AS t, ServiceName AS s, SeverityText, count() AS n"
+            + " FROM otel.otel_logs" + week + " GROUP BY t, s, SeverityText) GROUP BY s ORDER BY s");
+    for (String sql : rows) {
+      RewriteResult r = Rewriter.rewrite(sql, small, DB, List.of());
+      assertTrue(r.sql().contains(" FINAL ") && r.sql().contains("output_format_parallel_formatting = 0"), r.sql());
+      assertTrue(sameResults(new CorpusFile.Query("rows", "rollup", List.of(), sql), r.sql(), EXACT) > 1, sql);
+    }
+    String hourly = "SELECT toStartOfHour(Timestamp) AS t, ServiceName, SeverityText, count() AS n FROM otel.otel_logs"
+        + week + " GROUP BY t, ServiceName, SeverityText ORDER BY t, ServiceName, SeverityText";
+    RewriteResult r = Rewriter.rewrite(hourly, small, DB, List.of());
+    assertTrue(r.changed() && r.sql().contains("GROUP BY") && !r.sql().contains("FINAL"), r.sql());
+    assertTrue(sameResults(new CorpusFile.Query("hourly", "rollup", List.of(), hourly), r.sql(), EXACT) > 1);
+  }
+
+  /** Returns how many rewrites were small reads and how many of them read rollup rows with FINAL. */
+  private int[] randomQueries(CatalogSnapshot catalog, int count, long defaultSeed) throws SQLException {
     long seed = Long.getLong("noemata.rollup.seed", defaultSeed);
     java.util.Random random = new java.util.Random(seed);
     long now = serverClock().getEpochSecond();
@@ -441,6 +501,7 @@ class RewriterRollupIT {
     int withRawRows = 0;
     int keyedEdges = 0; // raw edges that restate their range on the sorting key
     int[] kinds = new int[3]; // rewritten with parameters, with a moving window, over two levels
+    int[] smallReads = new int[2]; // with SmallRead's settings, of them with FINAL
     for (int i = 0; i < count; i++) {
       DashboardQueries.Drawn d = DashboardQueries.next(random, now);
       RewriteResult r = Rewriter.rewrite(d.sql(), catalog, DB,
@@ -454,6 +515,8 @@ class RewriterRollupIT {
       }
       rewritten++;
       keyedEdges += r.sql().contains("toStartOfFiveMinutes(Timestamp) < toDateTime(") ? 1 : 0;
+      smallReads[0] += r.sql().contains("output_format_parallel_formatting = 0") ? 1 : 0;
+      smallReads[1] += r.sql().contains(" FINAL ") ? 1 : 0;
       kinds[0] += d.params().isEmpty() ? 0 : 1;
       kinds[1] += d.moving() ? 1 : 0;
       kinds[2] += Query.selects(SqlParser.parse(d.sql()).node().query()).size() > 1 ? 1 : 0;
@@ -465,13 +528,15 @@ class RewriterRollupIT {
       }
     }
     System.out.printf("random dashboard queries: %d drawn (seed %d), %d rewritten (%d with raw rows, %d of them on the"
-        + " sorting key; %d with parameters, %d with now()-relative windows, %d over two levels), 0 mismatches%n",
-        count, seed, rewritten, withRawRows, keyedEdges, kinds[0], kinds[1], kinds[2]);
+        + " sorting key; %d with parameters, %d with now()-relative windows, %d over two levels; %d small reads, %d of"
+        + " them with FINAL), 0 mismatches%n",
+        count, seed, rewritten, withRawRows, keyedEdges, kinds[0], kinds[1], kinds[2], smallReads[0], smallReads[1]);
     assertTrue(withRawRows > 0, "the union rewrite was never drawn");
     assertTrue(keyedEdges > 0, "no raw edge restated its range on the logs' sorting key");
     assertTrue(Arrays.stream(kinds).allMatch(k -> k > 0), "a kind of query was never rewritten: " + Arrays.toString(kinds));
     assertTrue(rewritten >= count / 5, "too few rewritten to prove anything: " + rewritten);
     assertTrue(rewritten <= count * 4 / 5, "the generator should also draw queries a rollup cannot answer");
+    return smallReads;
   }
 
   /**

@@ -98,6 +98,7 @@ public final class RollupAnswers {
     TableFilters filters = TableFilters.of(settings, sql);
     Set<String> carried = new HashSet<>();
     List<Edit> edits = new ArrayList<>();
+    List<Outcome> chosenReads = new ArrayList<>();
     List<RollupUse> uses = new ArrayList<>();
     Set<Query.Select> inlinedSelects = new HashSet<>();
     // whether every table read is a rollup read with an estimate, and what their rows cost (SmallRead)
@@ -151,6 +152,7 @@ public final class RollupAnswers {
           Rollup r = o.rollup;
           if (o == chosen) {
             edits.addAll(o.edits);
+            chosenReads.add(o);
             if (filters != null && carried.add(name + " " + r.target())) {
               filters.carry(name, r).ifPresent(edits::add);
             }
@@ -167,10 +169,28 @@ public final class RollupAnswers {
       }
     }
     if (!edits.isEmpty()) {
-      SmallRead.edit(statement, rollupReadsOnly, rollupCost, unionCost, snapshot.changeableSettings())
-          .ifPresent(edits::add);
+      Optional<Edit> small = SmallRead.edit(statement, rollupReadsOnly, rollupCost, unionCost,
+          snapshot.changeableSettings());
+      if (small.isPresent()) {
+        edits.add(small.get());
+        for (Outcome o : chosenReads) { // a small read of groups that are rollup rows: FINAL, no GROUP BY
+          if (o.rowEdits.isPresent() && holdsParts(snapshot, o.database, o.rollup.target())) {
+            edits.removeAll(o.edits);
+            edits.addAll(o.rowEdits.get());
+          }
+        }
+      }
     }
     return new Result(edits, uses);
+  }
+
+  /**
+   * True when the catalog read parts of {@code target} on this server: a MergeTree table whose FINAL
+   * merges every row of a key. A Distributed target has none of its own (its shards' local tables
+   * do), and FINAL through it merges each shard's rows apart, so its groups keep their GROUP BY.
+   */
+  private static boolean holdsParts(CatalogSnapshot snapshot, String database, String target) {
+    return snapshot.rows(new TableName(database, target)).map(r -> !r.partitions().isEmpty()).orElse(false);
   }
 
   /**
@@ -224,6 +244,10 @@ public final class RollupAnswers {
     RollupSkip code;
     String why;
     List<Edit> edits = List.of();
+    /** The edits reading the level's groups as rollup rows ({@link GroupsAreRows}), when they are. */
+    Optional<List<Edit>> rowEdits = Optional.empty();
+    /** The database of the table the level reads, where the rollup's target is. */
+    String database;
     boolean rawEdges;
     Long windowStart;
     Long windowEnd;
@@ -277,6 +301,8 @@ public final class RollupAnswers {
         o.why = failed.skip().reason();
       } else {
         o.edits = ((Checked.Holds<List<Edit>>) read).value();
+        o.rowEdits = answer.rowEdits();
+        o.database = name.database();
         o.rawEdges = answer.rawEdges();
         o.windowStart = answer.windowStart();
         o.windowEnd = answer.windowEnd();

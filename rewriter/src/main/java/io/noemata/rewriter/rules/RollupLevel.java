@@ -61,6 +61,12 @@ final class RollupLevel {
   /** Edits by start offset: an alias expanded twice yields the same edit once. */
   private final TreeMap<Integer, Edit> leafEdits = new TreeMap<>();
   private final TreeMap<Integer, Edit> aggregateEdits = new TreeMap<>();
+  /** The same aggregates read as the one rollup row each group is ({@link GroupsAreRows}), while each has such a read. */
+  private final TreeMap<Integer, Edit> rowAggregateEdits = new TreeMap<>();
+  private boolean rowReads = true;
+  /** The GROUP BY keys as the walk read them. */
+  private final List<GroupsAreRows.Key> groupKeys = new ArrayList<>();
+  private Optional<List<Edit>> rowEdits = Optional.empty();
   private final GrainDividesBucket grain;
   /** The derived table the level reads, when it only filters {@link #table}; null when the level reads the table. */
   private final Inlined inlined;
@@ -144,7 +150,23 @@ final class RollupLevel {
       return Checked.fails(f.skip());
     }
     edges = ((Checked.Holds<Optional<UnionEdges>>) read).value().orElse(null);
-    return assemble();
+    Checked<List<Edit>> grouped = assemble(false);
+    if (grouped instanceof Checked.Holds<List<Edit>> && edges == null && GroupsAreRows.hold(select, groupKeys, rollup,
+        rowReads, inlined == null && joinedAlias == null && !table.fin() && !table.sampled())) {
+      if (assemble(true) instanceof Checked.Holds<List<Edit>> rows) {
+        rowEdits = Optional.of(rows.value());
+      }
+    }
+    return grouped;
+  }
+
+  /**
+   * The edits that make the level read the rollup with {@code FINAL} and no GROUP BY, when each of
+   * its groups is one rollup row ({@link GroupsAreRows}); empty otherwise. For small reads only.
+   */
+  Optional<List<Edit>> rowEdits() {
+    edits();
+    return rowEdits;
   }
 
   /** Every expression the level evaluates, clause by clause; stops at the first failed condition. */
@@ -172,9 +194,14 @@ final class RollupLevel {
     }
     if (failed == null && select.groupBy() != null) {
       for (Expr e : select.groupBy().items()) {
-        if (!notRawTime(e, new ArrayDeque<>(), false)) {
+        TimeForm f = form(e, new ArrayDeque<>(), false);
+        if (failed == null) {
+          GrainDividesBucket.notTime(f).ifPresent(this::fail);
+        }
+        if (failed != null) {
           return;
         }
+        groupKeys.add(new GroupsAreRows.Key(plainDimension(e), f, GroupsAreRows.constant(e)));
       }
     }
     if (failed == null && select.having() != null) {
@@ -450,6 +477,39 @@ final class RollupLevel {
       return;
     }
     aggregateEdits.put(whole.start(), new Edit(whole.start(), whole.end(), ((Checked.Holds<String>) read).value()));
+    Optional<String> row = rowReads ? storedAggregates.rowRead(c, filter,
+        id -> bound.test(id) || !refersToTable(id) ? Optional.empty() : Optional.of(id.name())) : Optional.empty();
+    if (row.isPresent()) {
+      rowAggregateEdits.put(whole.start(), new Edit(whole.start(), whole.end(), row.get()));
+    } else {
+      rowReads = false;
+    }
+  }
+
+  /**
+   * The rollup dimension {@code key} is as the column itself, through the aliases it names; empty
+   * for any other expression (a function of a dimension may map two groups to one value).
+   */
+  private Optional<String> plainDimension(Expr key) {
+    Set<String> expanded = new HashSet<>();
+    Expr e = key;
+    while (true) {
+      while (e instanceof Expr.Parens p) {
+        e = p.inner();
+      }
+      if (!(e instanceof Expr.Identifier id)) {
+        return Optional.empty();
+      }
+      if (id.parts().size() == 1 && aliases.containsKey(id.name()) && !sameColumn(aliases.get(id.name()), id.name())
+          && expanded.add(id.name())) {
+        e = aliases.get(id.name());
+        if (e instanceof Expr.Aliased a) {
+          e = a.expr();
+        }
+        continue;
+      }
+      return refersToTable(id) && rollup.dimensions().contains(id.name()) ? Optional.of(id.name()) : Optional.empty();
+    }
   }
 
   /** The source text of {@code e} with the leaf edits recorded inside it applied. */
@@ -568,10 +628,11 @@ final class RollupLevel {
     return edges != null;
   }
 
-  private Checked<List<Edit>> assemble() {
+  /** The level's edits: grouped as written, or ({@code rows}) as the rollup's rows read with FINAL. */
+  private Checked<List<Edit>> assemble(boolean rows) {
     String bucketAsTime = "CAST(toUnixTimestamp(" + Literals.identifier(rollup.bucketColumn()) + ") AS " + timeType + ")";
     String from = Literals.qualified(database, rollup.target())
-        + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "");
+        + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "") + (rows ? " FINAL" : "");
     if (edges != null) {
       from = edges.from(sql, table, database, rollup, bucketAsTime, timeKey);
       for (RawEdges.Bound b : window.bounds()) { // the union holds exactly the rows these select
@@ -580,9 +641,15 @@ final class RollupLevel {
     } else {
       BareBucketBounds.edits(window.bounds(), rollup.bucketColumn()).forEach(e -> aggregateEdits.put(e.start(), e));
     }
-    List<Edit> out = new ArrayList<>(aggregateEdits.values());
+    TreeMap<Integer, Edit> whole = new TreeMap<>(aggregateEdits);
+    if (rows) {
+      whole.putAll(rowAggregateEdits);
+      Clause.GroupBy g = select.groupBy();
+      whole.put(g.start(), new Edit(g.start(), g.end(), ""));
+    }
+    List<Edit> out = new ArrayList<>(whole.values());
     for (Edit leaf : leafEdits.values()) {
-      boolean inside = aggregateEdits.values().stream().anyMatch(a -> a.start() <= leaf.start() && leaf.end() <= a.end());
+      boolean inside = whole.values().stream().anyMatch(a -> a.start() <= leaf.start() && leaf.end() <= a.end());
       if (!inside) {
         out.add(leaf);
       }

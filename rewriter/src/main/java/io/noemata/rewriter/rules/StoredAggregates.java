@@ -83,6 +83,16 @@ final class StoredAggregates {
         : Checked.fails(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no state for " + text(whole));
   }
 
+  /**
+   * The value of {@code c} (with {@code filter} as in {@link #read}) in the one rollup row a group is
+   * ({@link GroupsAreRows}): only a measure stored with this very definition, or an avg of two
+   * stored sums, has one; conditions over dimensions and aggregates over dimensions need the GROUP BY.
+   */
+  Optional<String> rowRead(Expr.Call c, Expr filter, Function<Expr.Identifier, Optional<String>> column) {
+    Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
+    return StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.rowRead(k, info));
+  }
+
   /** An aggregate whose arguments read dimensions alone, answered from the stored count per group. */
   private Checked<Optional<String>> overDimensions(Expr.Call c, Predicate<Expr.Identifier> dimension, Inside inside) {
     Optional<AggregateForms.FromCounts> how = AggregateForms.fromCounts(c, dimension, info);

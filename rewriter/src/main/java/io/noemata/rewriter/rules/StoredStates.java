@@ -177,6 +177,37 @@ final class StoredStates {
     return Optional.empty();
   }
 
+  /**
+   * The value one rollup row holds for the aggregate {@code key} (canonical), when each group of the
+   * level is one row of the rollup ({@link GroupsAreRows}): a state stored as {@code
+   * SimpleAggregateFunction(f, T)} is its group's {@code f} already, read as {@code T}, the type
+   * {@code f} returns; an avg is the quotient of two such sums. Empty for a state that needs a merge
+   * function to read ({@code AggregateFunction}), so that such a level keeps its GROUP BY.
+   */
+  Optional<String> rowRead(String key, TableInfo info) {
+    Measure direct = byDefinition.get(key);
+    if (direct != null) {
+      return rowRead(direct);
+    }
+    Optional<String> quotient = read(key, info);
+    if (quotient.isEmpty() || !key.startsWith("avg(")) {
+      return Optional.empty();
+    }
+    String column = key.substring(4, key.length() - 1);
+    Optional<String> sum = rowRead(byDefinition.get("sum(" + column + ")"));
+    Optional<String> count = rowRead(byDefinition.get("count(" + column + ")"));
+    return sum.isPresent() && count.isPresent() ? Optional.of("(" + sum.get() + " / " + count.get() + ")") : Optional.empty();
+  }
+
+  private static Optional<String> rowRead(Measure m) {
+    if (m == null || simple(m).isEmpty()) {
+      return Optional.empty();
+    }
+    String t = m.stateType().strip();
+    String type = t.substring(t.indexOf(',') + 1, t.length() - 1).strip();
+    return type.isEmpty() ? Optional.empty() : Optional.of("CAST(" + Literals.identifier(m.stateColumn()) + " AS " + type + ")");
+  }
+
   /** {@code countIf(condition)} from the stored {@code count()}, when that count is summable. */
   Optional<String> countIf(String condition) {
     return summableCount().map(column -> "sumIf(" + column + ", " + condition + ")");

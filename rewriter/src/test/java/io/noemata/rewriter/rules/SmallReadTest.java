@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class SmallReadTest {
 
   static final String ALL = " SETTINGS max_threads = 1, optimize_move_to_prewhere = 0,"
-      + " optimize_use_implicit_projections = 0";
+      + " optimize_use_implicit_projections = 0, output_format_parallel_formatting = 0";
   /** Whole hours of 2024-06-10. */
   static final String PANEL = "SELECT toStartOfHour(Timestamp) AS time, ServiceName, count() AS logs FROM otel.otel_logs"
       + " WHERE Timestamp >= toDateTime(1717977600) AND Timestamp < toDateTime(1718064000)"
