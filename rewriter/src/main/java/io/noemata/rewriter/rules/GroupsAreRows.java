@@ -15,7 +15,9 @@ import java.util.Set;
  * That holds when the level groups by every dimension of the rollup as the column itself, and by
  * one bucket of the time column no wider than the grain (a floor of width at most the grain maps
  * distinct rollup buckets to distinct values), plus any other keys (they are functions of those);
- * reads whole buckets alone; and reads every aggregate from a state that is its own value. The
+ * reads whole buckets alone; reads every aggregate from a state that is its own value; and
+ * evaluates nothing outside its aggregates that is not built of its keys as written (RollupLevel's
+ * {@code builtOfKeys}: a level the server refuses goes on being refused). The
  * target must hold its parts itself (RollupAnswers checks the catalog's parts): through a
  * Distributed rollup FINAL would merge each shard's rows apart.
  *

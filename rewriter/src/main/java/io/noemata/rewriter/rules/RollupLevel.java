@@ -152,7 +152,7 @@ final class RollupLevel {
     edges = ((Checked.Holds<Optional<UnionEdges>>) read).value().orElse(null);
     Checked<List<Edit>> grouped = assemble(false);
     if (grouped instanceof Checked.Holds<List<Edit>> && edges == null && GroupsAreRows.hold(select, groupKeys, rollup,
-        rowReads, inlined == null && joinedAlias == null && !table.fin() && !table.sampled())) {
+        rowReads, inlined == null && joinedAlias == null && !table.fin() && !table.sampled()) && builtOfKeys()) {
       if (assemble(true) instanceof Checked.Holds<List<Edit>> rows) {
         rowEdits = Optional.of(rows.value());
       }
@@ -484,6 +484,54 @@ final class RollupLevel {
     } else {
       rowReads = false;
     }
+  }
+
+  /**
+   * True when every expression the level evaluates outside its aggregates (select list, ORDER BY,
+   * LIMIT BY) is built of its GROUP BY keys as written, as ClickHouse requires of a grouped level:
+   * without the GROUP BY, a level the server refuses (a column that is no key) must not start to
+   * answer. Keys are compared as written, so a key spelled otherwise keeps the GROUP BY.
+   */
+  private boolean builtOfKeys() {
+    Set<String> keys = new HashSet<>();
+    for (Expr k : select.groupBy().items()) {
+      keys.add(text(unwrapped(k)));
+      if (k instanceof Expr.Identifier id && id.parts().size() == 1 && aliases.containsKey(id.name())) {
+        keys.add(text(unwrapped(aliases.get(id.name()))));
+      }
+    }
+    List<Expr> outside = new ArrayList<>(select.items());
+    select.orderBy().forEach(o -> outside.add(o.expr()));
+    if (select.limitBy() != null) {
+      outside.addAll(select.limitBy().by());
+    }
+    return outside.stream().allMatch(e -> ofKeys(e, keys, new HashSet<>()));
+  }
+
+  private boolean ofKeys(Expr e, Set<String> keys, Set<String> expanded) {
+    e = unwrapped(e);
+    if (e instanceof Expr.Aliased a) {
+      return keys.contains(a.alias()) || ofKeys(a.expr(), keys, expanded);
+    }
+    if (keys.contains(text(e)) || e instanceof Expr.Literal || e instanceof Expr.Filtered
+        || e instanceof Expr.Call c && RollupFunctions.isAggregate(c)) {
+      return true;
+    }
+    if (e instanceof Expr.Identifier id) {
+      return id.parts().size() == 1 && aliases.containsKey(id.name()) && !sameColumn(aliases.get(id.name()), id.name())
+          && expanded.add(id.name()) && ofKeys(aliases.get(id.name()), keys, expanded);
+    }
+    if (e instanceof Expr.Subquery || e instanceof Expr.Window || e instanceof Expr.Lambda || e instanceof Expr.Star) {
+      return false;
+    }
+    return e.children().stream().allMatch(n -> ofKeys((Expr) n, keys, expanded));
+  }
+
+  private static Expr unwrapped(Expr e) {
+    while (e instanceof Expr.Parens p) {
+      e = p.inner();
+    }
+    return e;
   }
 
   /**

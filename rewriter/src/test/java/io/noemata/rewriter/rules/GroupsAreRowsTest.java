@@ -75,6 +75,9 @@ class GroupsAreRowsTest {
             + " GROUP BY time, s",
         // buckets wider than the grain
         "SELECT toStartOfDay(Timestamp) AS day, ServiceName, count() FROM otel.otel_logs" + WINDOW + " GROUP BY day, ServiceName",
+        // a select item that is no key: the server refuses the level, and must go on refusing it
+        "SELECT toStartOfHour(Timestamp) AS time, ServiceName, toStartOfDay(Timestamp) AS day, count() FROM otel.otel_logs"
+            + WINDOW + " GROUP BY time, ServiceName",
         // positions in the select list
         "SELECT toStartOfHour(Timestamp) AS time, ServiceName, count() FROM otel.otel_logs" + WINDOW + " GROUP BY 1, 2",
         // a state that needs its merge function, a condition over a dimension, HAVING, WITH TOTALS
