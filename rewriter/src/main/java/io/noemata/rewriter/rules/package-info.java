@@ -27,6 +27,11 @@
  * value; {@code {name:Type}}: the connection's {@code param_<name>}, see
  * {@link io.noemata.rewriter.rules.NamedValues}); without one the level reads the table.
  *
+ * <p>How a chosen read is read, never what it returns: a statement read wholly from rollups and
+ * estimated small gets one thread and no automatic PREWHERE ({@link io.noemata.rewriter.rules.SmallRead}),
+ * and within it a level whose groups are the rollup's rows reads them with FINAL instead of GROUP BY
+ * ({@link io.noemata.rewriter.rules.GroupsAreRows}).
+ *
  * <p>Each condition of the rule is a check of its own, named after the seed's words
  * ({@link io.noemata.rewriter.rules.SameContentHash}, {@link io.noemata.rewriter.rules.TableAlone},
  * {@link io.noemata.rewriter.rules.GrainDividesBucket}, {@link io.noemata.rewriter.rules.BucketBoundaries},
