@@ -542,9 +542,7 @@ final class RollupLevel {
     Set<String> expanded = new HashSet<>();
     Expr e = key;
     while (true) {
-      while (e instanceof Expr.Parens p) {
-        e = p.inner();
-      }
+      e = unwrapped(e);
       if (!(e instanceof Expr.Identifier id)) {
         return Optional.empty();
       }
