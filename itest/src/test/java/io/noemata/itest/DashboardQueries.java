@@ -11,7 +11,9 @@ import java.util.Random;
  * Random queries shaped like what dashboards send over the OTel tables, within the corpus days:
  * a bucket (or none), a window, filters, aggregates. Roughly half are answerable from the corpus
  * rollups; the rest miss one condition (an unaligned or inclusive bound, a finer bucket, a
- * non-dimension filter, an unstored aggregate, an unaliased expression). Some bind values to
+ * non-dimension filter, an unstored aggregate, an unaliased expression). One in five groups by
+ * every dimension of the corpus rollups at their minute, in any key order, with a total ORDER BY
+ * and sometimes a LIMIT: its groups are rollup rows (read with FINAL when small). Some bind values to
  * {@code ?} parameters (window bounds, a service name), some write the window relative to
  * {@code now()} (reaching back to the corpus days), and some wrap the query in a second level (a
  * subquery, a CTE, or a UNION ALL of two branches).
@@ -54,9 +56,11 @@ final class DashboardQueries {
   private static String level(Random r, long nowSecond, List<String> params, boolean[] moving) {
     boolean logs = r.nextBoolean();
     String dim = logs ? "SeverityText" : "StatusCode";
+    // one in five groups by every dimension of the corpus rollups at their minute: its groups are rollup rows
+    boolean rows = r.nextInt(5) == 0;
     List<String> items = new ArrayList<>();
     List<String> groups = new ArrayList<>();
-    String bucket = pick(r, List.of("", "toStartOfMinute(Timestamp)", "toStartOfFiveMinutes(Timestamp)",
+    String bucket = rows ? pick(r, MINUTE_BUCKETS) : pick(r, List.of("", "toStartOfMinute(Timestamp)", "toStartOfFiveMinutes(Timestamp)",
         "toStartOfHour(Timestamp)", "toStartOfDay(Timestamp)", "toStartOfInterval(Timestamp, INTERVAL 2 minute)",
         "toStartOfInterval(toDateTime(Timestamp), INTERVAL 30 second)",
         "toStartOfInterval(toDateTime(Timestamp), INTERVAL 120 second)",
@@ -68,13 +72,13 @@ final class DashboardQueries {
       items.add(bucket + " AS t");
       groups.add("t");
     }
-    if (r.nextBoolean()) {
-      items.add("ServiceName");
-      groups.add("ServiceName");
+    if (rows || r.nextBoolean()) {
+      items.add(rows && r.nextBoolean() ? "ServiceName AS svc" : "ServiceName");
+      groups.add(items.get(items.size() - 1).endsWith(" AS svc") ? "svc" : "ServiceName");
     }
-    if (r.nextInt(4) == 0) {
-      items.add(dim + " AS d");
-      groups.add("d");
+    if (rows || r.nextInt(4) == 0) {
+      items.add(rows && r.nextBoolean() ? dim : dim + " AS d");
+      groups.add(items.get(items.size() - 1).endsWith(" AS d") ? "d" : dim);
     }
     List<String> aggregates = new ArrayList<>(List.of("count() AS c", "count(*) AS c", "count()",
         "countIf(" + dim + " IN ('ERROR', 'Error')) AS ce", "uniq(TraceId) AS u", "count() / 60 AS per_s",
@@ -85,6 +89,9 @@ final class DashboardQueries {
     }
     if (r.nextInt(5) == 0) { // an aggregate or an item no rollup answers
       items.add(pick(r, List.of("uniqExact(TraceId) AS ux", "count() / 60", "max(Timestamp) AS latest")));
+    }
+    if (rows && r.nextInt(4) > 0) { // mostly what a rollup row holds as a value: no uniq or quantile states
+      aggregates.removeIf(a -> a.startsWith("uniq") || a.startsWith("quantile"));
     }
     int n = 1 + r.nextInt(3);
     for (int i = 0; i < n; i++) {
@@ -120,10 +127,36 @@ final class DashboardQueries {
     if (!where.isEmpty()) {
       sql.append(" WHERE ").append(String.join(" AND ", where));
     }
-    if (!groups.isEmpty()) {
+    if (!groups.isEmpty() && rows) {
+      sql.append(" GROUP BY ").append(String.join(", ", shuffled(r, groups))).append(" ORDER BY ").append(rowsOrder(r, groups));
+    } else if (!groups.isEmpty()) {
       sql.append(" GROUP BY ").append(String.join(", ", groups)).append(" ORDER BY ").append(String.join(", ", groups));
     }
     return sql.toString();
+  }
+
+  /** The rollups' one-minute bucket as tools spell it. */
+  private static final List<String> MINUTE_BUCKETS = List.of("toStartOfMinute(Timestamp)",
+      "toStartOfInterval(Timestamp, INTERVAL 1 minute)", "toStartOfInterval(Timestamp, INTERVAL 60 second)",
+      "date_trunc('minute', Timestamp)", "toDateTime(intDiv(toUInt32(toDateTime(Timestamp)), 60) * 60)",
+      "toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 MINUTE)");
+
+  private static List<String> shuffled(Random r, List<String> values) {
+    List<String> copy = new ArrayList<>(values);
+    java.util.Collections.shuffle(copy, r);
+    return copy;
+  }
+
+  /**
+   * A total order over the keys (so a LIMIT cuts the same rows from both answers): the keys in any
+   * order, each ascending or descending, some with a LIMIT.
+   */
+  private static String rowsOrder(Random r, List<String> groups) {
+    List<String> keys = new ArrayList<>();
+    for (String k : shuffled(r, groups)) {
+      keys.add(r.nextInt(3) == 0 ? k + " DESC" : k);
+    }
+    return String.join(", ", keys) + (r.nextInt(3) == 0 ? " LIMIT " + (5 + r.nextInt(100)) : "");
   }
 
   /** A time window: whole minutes or not, half-open or inclusive, in the spellings tools use. */
