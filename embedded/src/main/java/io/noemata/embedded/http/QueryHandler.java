@@ -127,12 +127,15 @@ final class QueryHandler implements HttpHandler {
     return in.readAllBytes();
   }
 
-  private static byte[] lz4(byte[] data) throws IOException {
+  static byte[] lz4(byte[] data) throws IOException {
     if (data.length == 0) {
       return data;
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream(data.length / 2 + 64);
-    try (ClickHouseLZ4OutputStream lz4 = new ClickHouseLZ4OutputStream(out, LZ4.fastCompressor(), LZ4_BLOCK)) {
+    // blocks no larger than the answer: the stream allocates (and the JVM zeroes) a block and its
+    // compressed copy per reply, 2 MB at the full 1 MB block, for SELECT 1's few bytes too
+    int block = Math.min(LZ4_BLOCK, data.length);
+    try (ClickHouseLZ4OutputStream lz4 = new ClickHouseLZ4OutputStream(out, LZ4.fastCompressor(), block)) {
       lz4.write(data);
     }
     return out.toByteArray();
