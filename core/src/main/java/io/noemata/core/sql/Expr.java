@@ -396,6 +396,14 @@ public sealed interface Expr extends Node {
     }
   }
 
+  /** The expression inside any parentheses around it. */
+  static Expr unparenthesized(Expr e) {
+    while (e instanceof Parens p) {
+      e = p.inner();
+    }
+    return e;
+  }
+
   /** The expression under any aliases. */
   static Expr unaliased(Expr e) {
     while (e instanceof Aliased a) {

@@ -79,7 +79,7 @@ final class AggregateForms {
     if (c.args().size() != 1) {
       return Optional.empty();
     }
-    Expr a = unparen(c.args().get(0));
+    Expr a = Expr.unparenthesized(c.args().get(0));
     if (name.equals("sum") && integer(a)) {
       return Optional.of(FromCounts.SUM_OF_INTEGERS);
     }
@@ -88,13 +88,6 @@ final class AggregateForms {
       return type.contains("Nullable") ? Optional.empty() : Optional.of(FromCounts.COUNT_OF_VALUES);
     }
     return Optional.empty();
-  }
-
-  private static Expr unparen(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
-    return e;
   }
 
   /** Reads nothing but dimensions, literals and deterministic functions of them. */
@@ -122,7 +115,7 @@ final class AggregateForms {
 
   /** An expression ClickHouse types as an integer: a truth value, an integer literal, or an if over those. */
   static boolean integer(Expr e) {
-    e = unparen(e);
+    e = Expr.unparenthesized(e);
     if (e instanceof Expr.Literal l) {
       return l.kind() == Expr.Literal.Kind.NUMBER && l.text().matches("[0-9]{1,18}");
     }

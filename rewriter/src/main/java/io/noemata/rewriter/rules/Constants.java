@@ -18,9 +18,7 @@ final class Constants {
 
   /** The value of {@code e} when it is such an integer expression. */
   static Optional<Long> integer(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
+    e = Expr.unparenthesized(e);
     try {
       if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.NUMBER && l.text().matches("[0-9]{1,19}")) {
         return Optional.of(Long.parseLong(l.text()));

@@ -71,9 +71,7 @@ final class GroupsAreRows {
 
   /** A key the server may read as a select-list position, not a value. */
   static boolean constant(Expr key) {
-    while (key instanceof Expr.Parens p) {
-      key = p.inner();
-    }
+    key = Expr.unparenthesized(key);
     return key instanceof Expr.Literal || key instanceof Expr.Parameter;
   }
 }

@@ -24,9 +24,7 @@ record IntervalValue(long amount, String unit) {
 
   /** The interval {@code e} denotes, when it is one of the spellings above. */
   static Optional<IntervalValue> of(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
+    e = Expr.unparenthesized(e);
     if (e instanceof Expr.Interval iv) {
       if (iv.unit() != null) {
         Optional<String> unit = unit(iv.unit());

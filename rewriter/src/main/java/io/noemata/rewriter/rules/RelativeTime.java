@@ -28,9 +28,7 @@ record RelativeTime(long alignSeconds, boolean epochAligned, long earliestShiftN
 
   /** The value of {@code e} when it is one of the spellings above. */
   static Optional<RelativeTime> of(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
+    e = Expr.unparenthesized(e);
     Optional<TimeShift> shift = TimeShift.of(e);
     if (shift.isPresent()) {
       IntervalValue by = shift.get().by().inSeconds();

@@ -396,9 +396,7 @@ final class RollupLevel {
 
   /** True when {@code e} is the table's column {@code column} itself, so a name bound to it reads the column. */
   private boolean sameColumn(Expr e, String column) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
+    e = Expr.unparenthesized(e);
     return e instanceof Expr.Identifier id && id.name().equals(column) && refersToTable(id);
   }
 
@@ -495,9 +493,9 @@ final class RollupLevel {
   private boolean builtOfKeys() {
     Set<String> keys = new HashSet<>();
     for (Expr k : select.groupBy().items()) {
-      keys.add(text(unwrapped(k)));
+      keys.add(text(Expr.unparenthesized(k)));
       if (k instanceof Expr.Identifier id && id.parts().size() == 1 && aliases.containsKey(id.name())) {
-        keys.add(text(unwrapped(aliases.get(id.name()))));
+        keys.add(text(Expr.unparenthesized(aliases.get(id.name()))));
       }
     }
     List<Expr> outside = new ArrayList<>(select.items());
@@ -509,7 +507,7 @@ final class RollupLevel {
   }
 
   private boolean ofKeys(Expr e, Set<String> keys, Set<String> expanded) {
-    e = unwrapped(e);
+    e = Expr.unparenthesized(e);
     if (e instanceof Expr.Aliased a) {
       return keys.contains(a.alias()) || ofKeys(a.expr(), keys, expanded);
     }
@@ -527,13 +525,6 @@ final class RollupLevel {
     return e.children().stream().allMatch(n -> ofKeys((Expr) n, keys, expanded));
   }
 
-  private static Expr unwrapped(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
-    return e;
-  }
-
   /**
    * The rollup dimension {@code key} is as the column itself, through the aliases it names; empty
    * for any other expression (a function of a dimension may map two groups to one value).
@@ -542,7 +533,7 @@ final class RollupLevel {
     Set<String> expanded = new HashSet<>();
     Expr e = key;
     while (true) {
-      e = unwrapped(e);
+      e = Expr.unparenthesized(e);
       if (!(e instanceof Expr.Identifier id)) {
         return Optional.empty();
       }
@@ -595,9 +586,7 @@ final class RollupLevel {
 
   /** A time constant, or a {@code ?} whose bound value is one: a decision that depends on a value waits for it. */
   private Optional<TimeConstant> constant(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
+    e = Expr.unparenthesized(e);
     // wall clocks are read where the server reads them: a bare string in the column's zone, else its own
     ZoneId stringZone = TimeConstant.columnZone(timeType, serverZone);
     if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {
@@ -608,9 +597,7 @@ final class RollupLevel {
 
   /** The raw time column as written in this conjunct, when it is not a name an alias takes. */
   private Optional<Expr.Identifier> timeColumn(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
+    e = Expr.unparenthesized(e);
     if (e instanceof Expr.Identifier id && id.name().equals(rollup.timeColumn()) && refersToTable(id)
         && !(!innerScope && id.parts().size() == 1 && aliases.containsKey(id.name()))) {
       return Optional.of(id);

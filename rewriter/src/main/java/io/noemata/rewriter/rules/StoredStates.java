@@ -47,7 +47,6 @@ final class StoredStates {
     return Map.copyOf(out);
   }
 
-
   /**
    * {@code c} in the canonical form the installer records definitions in ({@link
    * ExprParser#canonical}), then with what ClickHouse reads alike but a definition keeps apart

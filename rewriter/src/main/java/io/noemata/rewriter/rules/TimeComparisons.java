@@ -28,7 +28,7 @@ final class TimeComparisons {
 
   /** The conjuncts of {@code e}: its AND-ed terms, parentheses dropped. */
   static List<Expr> conjuncts(Expr e) {
-    e = unparen(e);
+    e = Expr.unparenthesized(e);
     if (e instanceof Expr.Binary b && b.op().equals("AND")) {
       List<Expr> out = new ArrayList<>(conjuncts(b.left()));
       out.addAll(conjuncts(b.right()));
@@ -47,7 +47,7 @@ final class TimeComparisons {
    */
   static Checked<List<Comparison>> of(Expr conjunct, Function<Expr, Optional<Expr.Identifier>> timeColumn,
       Predicate<Expr> readable, String sql) {
-    Expr e = unparen(conjunct);
+    Expr e = Expr.unparenthesized(conjunct);
     if (e instanceof Expr.Between b && !b.negated()) {
       Optional<Expr.Identifier> id = timeColumn.apply(b.operand());
       if (id.isEmpty() || !readable.test(b.low()) || !readable.test(b.high())) {
@@ -74,7 +74,7 @@ final class TimeComparisons {
 
   /** {@code conjunct} as a comparison of an expression with a time constant, the constant on the right. */
   static Optional<Constant> withConstant(Expr conjunct, Function<Expr, Optional<TimeConstant>> constant) {
-    if (!(unparen(conjunct) instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
+    if (!(Expr.unparenthesized(conjunct) instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
       return Optional.empty();
     }
     Optional<TimeConstant> v = constant.apply(b.right());
@@ -92,13 +92,6 @@ final class TimeComparisons {
       case "<" -> ">";
       default -> ">=";
     };
-  }
-
-  private static Expr unparen(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
-    return e;
   }
 
   private static String text(String sql, Expr e) {

@@ -90,9 +90,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
   }
 
   private static Optional<TimeConstant> written(Expr e, ZoneId serverZone, ZoneId literalZone) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
+    e = Expr.unparenthesized(e);
     if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
       return wall(l, true, literalZone);
     }

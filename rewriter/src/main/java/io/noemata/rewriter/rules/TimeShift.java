@@ -18,9 +18,7 @@ record TimeShift(Expr base, IntervalValue by) {
 
   /** The shift {@code e} spells, when it is one. */
   static Optional<TimeShift> of(Expr e) {
-    while (e instanceof Expr.Parens p) {
-      e = p.inner();
-    }
+    e = Expr.unparenthesized(e);
     if (e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"))) {
       return of(b.left(), b.right(), b.op().equals("-"), true);
     }
