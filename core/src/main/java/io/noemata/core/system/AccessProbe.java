@@ -1,0 +1,159 @@
+package io.noemata.core.system;
+
+import io.noemata.core.catalog.RowFilter;
+import io.noemata.core.catalog.TableAccess;
+import io.noemata.core.catalog.TableName;
+import io.noemata.core.ledger.Json;
+import io.noemata.core.sql.Literals;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the connection's user may read of a table, asked of the server itself: the plan it makes for
+ * a read of the table ({@code EXPLAIN PLAN json = 1, actions = 1}) is refused where a read would be
+ * (ACCESS_DENIED), and shows the row filter its row policies put on this user's reads, already
+ * resolved for the user: a policy for other users or roles, or whose condition is true for this
+ * one, leaves none. No privilege beyond the read itself is needed (listing row policies needs
+ * {@code SHOW ROW POLICIES}, which users seldom have), and policies from any access storage, made
+ * at any time, show up the same way. Plans only: nothing is read but, where the filter is a
+ * constant, one row.
+ */
+public final class AccessProbe {
+
+  private AccessProbe() {}
+
+  /**
+   * The access of the connection's user to {@code table}, asking about {@code columns} (those a
+   * SELECT may name; one the server will not read for the user, refused or gone, is told refused);
+   * throws for a failure of the plain read other than a refusal (the caller then knows nothing of
+   * the table's access).
+   */
+  public static TableAccess probe(Connection c, TableName table, List<String> columns) throws SQLException {
+    String from = Literals.qualified(table.database(), table.table());
+    String all = columns.isEmpty() ? "" : " WHERE NOT ignore(" + names(columns) + ")";
+    String plan;
+    Set<String> refused = new LinkedHashSet<>();
+    try {
+      plan = explain(c, "SELECT 1 FROM " + from + all);
+    } catch (SQLException e) {
+      try {
+        plan = explain(c, "SELECT 1 FROM " + from);
+      } catch (SQLException none) {
+        if (none.getErrorCode() == ErrorCode.ACCESS_DENIED) {
+          return TableAccess.refused();
+        }
+        throw none;
+      }
+      // some column is refused (a user of column grants; rare) or gone: which, one plan each
+      for (String col : columns) {
+        try {
+          explain(c, "SELECT 1 FROM " + from + " WHERE NOT ignore(" + names(List.of(col)) + ")");
+        } catch (SQLException refusedOrGone) {
+          refused.add(col);
+        }
+      }
+    }
+    RowFilter filter = rowFilter(plan, table);
+    if (filter instanceof RowFilter.Condition cond && cond.columns().isEmpty()) {
+      filter = constant(c, from, table);
+    }
+    return new TableAccess(true, refused, filter);
+  }
+
+  /**
+   * The row filter of the reads of {@code table} in {@code planJson}: none when each read of it has
+   * none, the condition when they agree on one. A Distributed table's plan shows the reads of its
+   * local tables on this server instead (each shard filters its own rows by the policies of its
+   * local table, which a cluster keeps alike on every server): theirs stand for it. Unknown when the
+   * plan shows no MergeTree read at all (another engine, or no shard on this server).
+   */
+  static RowFilter rowFilter(String planJson, TableName table) {
+    Object tree;
+    try {
+      tree = Json.read(planJson);
+    } catch (IllegalArgumentException notJson) {
+      return new RowFilter.Unknown("the server's plan for a read of " + table + " is not JSON");
+    }
+    List<Map<?, ?>> reads = new ArrayList<>();
+    reads(tree, table.database() + "." + table.table(), reads);
+    if (reads.isEmpty()) {
+      reads(tree, null, reads);
+    }
+    if (reads.isEmpty()) {
+      return new RowFilter.Unknown("the server's plan for a read of " + table + " shows no MergeTree read of it");
+    }
+    Set<RowFilter> seen = new HashSet<>();
+    for (Map<?, ?> read : reads) {
+      seen.add(filterOf(read));
+    }
+    return seen.size() == 1 ? seen.iterator().next()
+        : new RowFilter.Unknown("the server's plan reads " + table + " with several row filters");
+  }
+
+  private static RowFilter filterOf(Map<?, ?> read) {
+    Object prewhere = read.get("Prewhere info");
+    Object level = prewhere instanceof Map<?, ?> p ? p.get("Row level filter") : null;
+    if (level == null) {
+      return RowFilter.NONE;
+    }
+    if (!(level instanceof Map<?, ?> l) || !(l.get("Row level filter column") instanceof String column)) {
+      return new RowFilter.Unknown("the server's plan shows a row filter it does not spell");
+    }
+    Set<String> inputs = new LinkedHashSet<>();
+    if (l.get("Row level filter expression") instanceof Map<?, ?> e && e.get("Inputs") instanceof List<?> in) {
+      for (Object i : in) {
+        if (i instanceof Map<?, ?> m && m.get("Name") instanceof String name) {
+          inputs.add(name);
+        }
+      }
+    }
+    return new RowFilter.Condition(column, inputs);
+  }
+
+  /** The MergeTree reads of the table {@code description} names ({@code db.table}), or of any table for null. */
+  private static void reads(Object node, String description, List<Map<?, ?>> out) {
+    if (node instanceof Map<?, ?> m) {
+      if ("ReadFromMergeTree".equals(m.get("Node Type")) && (description == null || description.equals(m.get("Description")))) {
+        out.add(m);
+      }
+      m.values().forEach(v -> reads(v, description, out));
+    } else if (node instanceof List<?> l) {
+      l.forEach(v -> reads(v, description, out));
+    }
+  }
+
+  /**
+   * A filter over no column is a constant: true lets every row through, false none. One row read
+   * tells which; a table that gives none is empty or hidden, and so is told as unknown.
+   */
+  private static RowFilter constant(Connection c, String from, TableName table) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1 FROM " + from + " LIMIT 1")) {
+      return rs.next() ? RowFilter.NONE
+          : new RowFilter.Unknown("a row policy hides every row of " + table + " from this user, or it is empty");
+    }
+  }
+
+  private static String explain(Connection c, String select) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN PLAN json = 1, actions = 1 " + select)) {
+      StringBuilder b = new StringBuilder();
+      while (rs.next()) {
+        b.append(rs.getString(1)).append('\n');
+      }
+      return b.toString();
+    }
+  }
+
+  private static String names(List<String> columns) {
+    List<String> quoted = new ArrayList<>();
+    columns.forEach(col -> quoted.add(Literals.identifier(col)));
+    return String.join(", ", quoted);
+  }
+}
