@@ -10,17 +10,12 @@ import java.nio.file.Path;
  * clickhouse-local reads a {@code config.xml} from the working folder (measured: its macros
  * apply), so the engine would depend on where it was started. With a users config it names it
  * ({@code users_config}), the only place clickhouse-local reads users from. The file lives in the
- * data folder because the engine reads it at start only. With a users config it also names a
- * writable access storage ({@code user_directories} with a {@code local_directory} in the data
- * folder), so roles, row policies and grants can be created with SQL as on a server; the users of
- * the users config stay read-only. With a {@link LocalCluster} it also holds that cluster's
- * {@code tcp_port} and {@code remote_servers}.
+ * data folder because the engine reads it at start only. With a {@link LocalCluster} it also
+ * holds that cluster's {@code tcp_port} and {@code remote_servers}.
  */
 final class EngineConfig {
 
   static final String FILE_NAME = "noemata-engine-config.xml";
-  /** The folder in the data folder that holds what SQL creates in the access storage. */
-  static final String ACCESS_DIR = "access";
 
   private EngineConfig() {}
 
@@ -39,10 +34,7 @@ final class EngineConfig {
    */
   static Path write(Path dataDir, Path usersConfig, LocalCluster cluster) {
     String xml = "<clickhouse>\n"
-        + (usersConfig == null ? "" : "  <users_config>" + escape(usersConfig.toString()) + "</users_config>\n"
-            + "  <user_directories>\n    <users_xml><path>" + escape(usersConfig.toString()) + "</path></users_xml>\n"
-            + "    <local_directory><path>" + escape(dataDir.resolve(ACCESS_DIR).toString() + "/") + "</path></local_directory>\n"
-            + "  </user_directories>\n")
+        + (usersConfig == null ? "" : "  <users_config>" + escape(usersConfig.toString()) + "</users_config>\n")
         + (cluster == null ? "" : cluster.configXml())
         + "</clickhouse>\n";
     Path file = dataDir.resolve(FILE_NAME);
