@@ -141,6 +141,26 @@ public final class AccessProbe {
     }
   }
 
+  /**
+   * How many rows of {@code table} the connection's user does not see: its active parts' rows less
+   * the rows it counts. Empty where the parts do not tell (rows a lightweight delete masks are still
+   * in them; a Distributed or other table has none of its own).
+   */
+  public static java.util.OptionalLong rowsHidden(Connection c, TableName table) throws SQLException {
+    String parts = "SELECT sum(rows), countIf(has_lightweight_delete), count() FROM system.parts WHERE active"
+        + " AND database = " + Literals.string(table.database()) + " AND table = " + Literals.string(table.table());
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(parts)) {
+      if (!rs.next() || rs.getLong(3) == 0 || rs.getLong(2) > 0) {
+        return java.util.OptionalLong.empty();
+      }
+      long stored = rs.getLong(1);
+      try (ResultSet seen = s.executeQuery("SELECT count() FROM " + Literals.qualified(table.database(), table.table()))) {
+        seen.next();
+        return java.util.OptionalLong.of(Math.max(0, stored - seen.getLong(1)));
+      }
+    }
+  }
+
   private static String explain(Connection c, String select) throws SQLException {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN PLAN json = 1, actions = 1 " + select)) {
       StringBuilder b = new StringBuilder();

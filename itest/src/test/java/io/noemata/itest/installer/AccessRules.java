@@ -53,6 +53,8 @@ final class AccessRules implements AutoCloseable {
   }
 
   private static final String ADMIN_ROLE = "noemata_it_admin";
+  /** In a policy's users: the operator, whom no policy filters otherwise. */
+  static final String OPERATOR = "<operator>";
 
   private final ClickHouseTarget target;
   private final Path dir;
@@ -185,10 +187,22 @@ final class AccessRules implements AutoCloseable {
     return xml.append("  </roles>\n  <quotas><default></default></quotas>\n</clickhouse>\n").toString();
   }
 
-  /** One filter for the policies of a table, the operator's role first (it holds every role). */
+  /**
+   * One filter for the policies of a table: the operator's role first (it holds every role), after
+   * a policy naming the operator itself.
+   */
   private static String filter(List<Policy> policies) {
-    StringBuilder f = new StringBuilder("multiIf(has(currentRoles(), '" + ADMIN_ROLE + "'), 1");
+    StringBuilder f = new StringBuilder("multiIf(");
     for (Policy p : policies) {
+      if (p.users().contains(OPERATOR)) {
+        f.append("has(currentRoles(), '" + ADMIN_ROLE + "'), (").append(p.condition()).append("), ");
+      }
+    }
+    f.append("has(currentRoles(), '" + ADMIN_ROLE + "'), 1");
+    for (Policy p : policies) {
+      if (p.users().contains(OPERATOR)) {
+        continue;
+      }
       String roles = "hasAny(currentRoles(), [" + String.join(", ", p.users().stream().map(u -> "'" + u + "'").toList()) + "])";
       f.append(", ").append(p.allExcept() ? "NOT " + roles : roles).append(", (").append(p.condition()).append(")");
     }
@@ -219,7 +233,8 @@ final class AccessRules implements AutoCloseable {
       int n = 0;
       for (Policy p : policies) {
         String name = "noemata_it_p" + (n++) + " ON " + p.table();
-        String to = p.allExcept() ? "ALL EXCEPT " + String.join(", ", withOperator(p.users())) : String.join(", ", p.users());
+        String to = p.allExcept() ? "ALL EXCEPT " + String.join(", ", withOperator(p.users()))
+            : String.join(", ", p.users().stream().map(u -> u.equals(OPERATOR) ? operatorName() : u).toList());
         s.execute("CREATE ROW POLICY " + name + " USING " + p.condition() + " AS PERMISSIVE TO " + to);
         policiesMade.add(name);
       }
@@ -228,8 +243,12 @@ final class AccessRules implements AutoCloseable {
 
   private List<String> withOperator(List<String> users) {
     List<String> all = new ArrayList<>(users);
-    all.add(target.credentials().getProperty("user", "default"));
+    all.add(operatorName());
     return all;
+  }
+
+  private String operatorName() {
+    return target.credentials().getProperty("user", "default");
   }
 
   /** Credentials of {@code user} (null: the operator) as JDBC properties; never printed. */
