@@ -69,6 +69,51 @@ public final class AccessProbe {
   }
 
   /**
+   * The access of the connection's user to each of {@code tables} (every column counted readable:
+   * rollup targets, which a rewrite reads as a whole), with one plan for all of them where it can:
+   * a union of a read of each. A table whose own read the union's plan does not show (a Distributed
+   * one: its local tables' reads show instead), or every table when the union is refused, is asked
+   * alone; one the server does not answer for alone is left out (known to nobody).
+   */
+  public static java.util.Map<TableName, TableAccess> probeAll(Connection c, List<TableName> tables) {
+    java.util.Map<TableName, TableAccess> out = new java.util.LinkedHashMap<>();
+    if (tables.size() > 1) {
+      List<String> reads = new ArrayList<>();
+      tables.forEach(t -> reads.add("SELECT 1 FROM " + Literals.qualified(t.database(), t.table())));
+      String plan = null;
+      try {
+        plan = explain(c, String.join(" UNION ALL ", reads));
+      } catch (SQLException refusedOrFailed) {
+        // one of them is refused: each is asked alone below
+      }
+      if (plan != null) {
+        for (TableName t : tables) {
+          List<Map<?, ?>> own = new ArrayList<>();
+          try {
+            reads(Json.read(plan), t.database() + "." + t.table(), own);
+          } catch (IllegalArgumentException notJson) {
+            break;
+          }
+          RowFilter f = own.isEmpty() ? null : agreeing(own, t);
+          if (f != null && !(f instanceof RowFilter.Condition cond && cond.columns().isEmpty())) {
+            out.put(t, new TableAccess(true, java.util.Set.of(), f));
+          }
+        }
+      }
+    }
+    for (TableName t : tables) {
+      if (!out.containsKey(t)) {
+        try {
+          out.put(t, probe(c, t, List.of()));
+        } catch (SQLException unanswered) {
+          // left out: no accelerator reads a table the server would not say it may
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
    * The row filter of the reads of {@code table} in {@code planJson}: none when each read of it has
    * none, the condition when they agree on one. A Distributed table's plan shows the reads of its
    * local tables on this server instead (each shard filters its own rows by the policies of its
@@ -90,6 +135,11 @@ public final class AccessProbe {
     if (reads.isEmpty()) {
       return new RowFilter.Unknown("the server's plan for a read of " + table + " shows no MergeTree read of it");
     }
+    return agreeing(reads, table);
+  }
+
+  /** The one row filter {@code reads} agree on, unknown when they differ. */
+  private static RowFilter agreeing(List<Map<?, ?>> reads, TableName table) {
     Set<RowFilter> seen = new HashSet<>();
     for (Map<?, ?> read : reads) {
       seen.add(filterOf(read));
