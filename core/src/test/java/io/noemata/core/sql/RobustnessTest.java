@@ -13,7 +13,7 @@ class RobustnessTest {
 
   @Test
   void everyTruncationAndTokenDeletionOfTheCorpusIsAnsweredWithoutThrowing() {
-    List<Corpus.Entry> all = new ArrayList<>(Corpus.shared());
+    List<Corpus.Entry> all = new ArrayList<>(Corpus.queries());
     all.addAll(Corpus.parseCorpus());
     Random random = new Random(42);
     int tried = 0;
