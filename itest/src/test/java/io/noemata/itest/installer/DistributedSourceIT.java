@@ -310,12 +310,12 @@ class DistributedSourceIT {
     noemata.unwrap(NoemataConnection.class).invalidateCatalog();
     assertTrue(same(sql).storedColumns().stream().noneMatch(StoredColumnUse::substituted), "the Distributed table lacks it");
     try (Connection c = TARGET.connect(DB)) {
-      Plan drift = Publish.plan(ProjectReader.read(project), c, java.util.Optional.empty());
+      Plan drift = Publish.plan(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB));
       Change repair = drift.changes().stream().filter(ch -> ch.object().equals(column)).findFirst().orElseThrow();
       assertEquals(Change.Verb.REPAIR, repair.verb(), drift.text());
       assertTrue(repair.reason().contains("Distributed table"), repair.reason());
       Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);
-      assertTrue(Publish.plan(ProjectReader.read(project), c, java.util.Optional.empty()).isNoop());
+      assertTrue(Publish.plan(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB)).isNoop());
     }
     noemata.unwrap(NoemataConnection.class).invalidateCatalog();
     assertTrue(same(sql).storedColumns().stream().anyMatch(StoredColumnUse::substituted), "read again once repaired");
