@@ -13,8 +13,8 @@
 --     minute), JDBC ? parameters)
 --   clickhouse-connect (server-side binding; here as the literal it binds), analyst SQL (FILTER,
 --     PREWHERE, toIntervalX).
--- Format, labels and exactness rules: ../../../../../shared/corpus/queries_shared.sql (same
--- rollups R_logs / R_traces, grain 1 minute, server time zone UTC).
+-- Format, labels and exactness rules: the header of the repository's corpus/queries.sql (same
+-- rollups r_logs / r_traces, grain 1 minute, server time zone UTC).
 -- =============================================================================================
 
 -- id: cl-graf-ts-macro | tool-shape: Grafana SQL editor, $__timeInterval(Timestamp) with $__fromTime/$__toTime half-open | expect: rollup

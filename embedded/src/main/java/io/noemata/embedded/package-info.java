@@ -6,7 +6,8 @@
  * interface ({@link io.noemata.embedded.http.HttpFrontend}) so that the official clickhouse-jdbc
  * talks to it unchanged.
  *
- * <p>The pitfalls, each measured (see {@code shared/notes/embedded-clickhouse.md}):
+ * <p>The pitfalls, each measured on the engine (the README's section on the embedded engine tells
+ * them for users):
  * <ol>
  *   <li>{@code chdb_connect} installs its own SIGSEGV/SIGBUS/... handlers, which hang the JVM at the
  *       next implicit null check: every handler is saved before and restored after connecting;

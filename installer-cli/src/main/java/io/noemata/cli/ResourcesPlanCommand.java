@@ -25,7 +25,7 @@ final class ResourcesPlanCommand implements Callable<Integer> {
   public Integer call() {
     var read = options.read();
     try (Connection c = options.connect()) {
-      Plan plan = ProjectOptions.userErrors("plan", () -> Publish.plan(read, c, options.cluster()));
+      Plan plan = ProjectOptions.userErrors("plan", () -> Publish.plan(read, c, options.install(System.err)));
       if (revision != null && !revision.equals(plan.revision())) {
         throw new UserError("revision " + revision + " is not the project on disk (revision " + plan.revision()
             + "); check out that revision's files and run noemata resources plan again", 2);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** advise's usage errors, which come before any connection: exit 2 with the fix named. */
 class AdviseCommandTest {
 
-  private static final Path EXAMPLE = Path.of(System.getProperty("noemata.shared", "../../shared"), "examples/otel");
+  private static final Path EXAMPLE = Examples.OTEL;
 
   @TempDir Path dir;
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ValidateCommandTest {
 
-  private static final Path EXAMPLE = Path.of(System.getProperty("noemata.shared", "../../shared"), "examples/otel");
+  private static final Path EXAMPLE = Examples.OTEL;
 
   @TempDir Path dir;
 

@@ -1,9 +1,5 @@
 package io.noemata.itest;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -18,7 +14,7 @@ import io.noemata.embedded.http.QueryLog;
 import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 
-/** What the driver's integration tests share: URLs, connections, the OTel data, the shared corpus. */
+/** What the driver's integration tests share: URLs, connections, the OTel data, the corpus. */
 final class DriverFixture {
 
   static final ClickHouseTarget TARGET = ClickHouseTarget.get();
@@ -119,17 +115,8 @@ final class DriverFixture {
     return warnings(w).stream().map(SQLWarning::getSQLState).toList();
   }
 
-  /** The statements of shared/corpus/queries_shared.sql. */
+  /** The statements of corpus/queries.sql. */
   static List<CorpusFile.Query> corpus() {
-    return CorpusFile.queries(sharedDir());
-  }
-
-  static Path sharedDir() {
-    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      if (Files.isDirectory(dir.resolve("shared/corpus"))) {
-        return dir.resolve("shared");
-      }
-    }
-    throw new IllegalStateException("shared/corpus not found above " + Path.of("").toAbsolutePath());
+    return CorpusFile.queries();
   }
 }

@@ -28,7 +28,6 @@ class ValidateOnlineIT {
 
   private static final String DB = "itest_validate";
   private static final ClickHouseTarget TARGET = ClickHouseTarget.get();
-  private static final Path SHARED = Path.of(System.getProperty("noemata.shared", "../../shared"));
 
   @TempDir Path dir;
 
@@ -65,20 +64,20 @@ class ValidateOnlineIT {
 
   @Test
   void theExampleProjectIsCleanOnline() throws Exception {
-    Report r = validate(copy(SHARED.resolve("examples/otel")));
+    Report r = validate(copy(RepositoryFiles.EXAMPLE));
     assertEquals(List.of(), r.findings(), r.text());
     assertTrue(r.online());
   }
 
   @Test
   void theCorpusProjectIsCleanOnline() throws Exception {
-    Report r = validate(copy(SHARED.resolve("corpus/project")));
+    Report r = validate(copy(RepositoryFiles.CORPUS_PROJECT));
     assertEquals(List.of(), r.findings(), r.text());
   }
 
   @Test
   void whatTheDatabaseCannotInstallIsReportedWithItsReason() throws Exception {
-    copy(SHARED.resolve("examples/otel"));
+    copy(RepositoryFiles.EXAMPLE);
     Path res = dir.resolve("@frames/opentelemetry/views/otel.resources.json");
     Files.writeString(res, "{\"resources\": {\n"
         + "\"counter\": {\"column\": {\"table\": \"" + DB + ".metrics\", \"expression\": \"Counters['x']\"}},\n"
@@ -108,7 +107,7 @@ class ValidateOnlineIT {
     String password = credentials.getProperty("password");
     String url = TARGET.jdbcUrl(DB) + "?user=" + encode(credentials.getProperty("user"))
         + (password.isEmpty() ? "" : "&password=" + encode(password)); // the driver refuses "password="
-    Path project = copy(SHARED.resolve("examples/otel"));
+    Path project = copy(RepositoryFiles.EXAMPLE);
     java.io.PrintStream out = System.out;
     java.io.PrintStream err = System.err;
     java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();

@@ -181,7 +181,7 @@ public final class OtelDataGenerator {
   }
 
   /**
-   * Up to five log rows exactly on the boundaries the shared corpus checks (relative to the first
+   * Up to five log rows exactly on the boundaries the corpus (corpus/queries.sql) checks (relative to the first
    * day, so with the corpus days they fall on its instants); those past the last day are left out.
    * Null when none is left.
    */

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * How much demo data to make and where: row counts per table, the first day and the number of
- * days the timestamps spread over. The defaults put the data on the days the shared query corpus
- * was written for (2024-06-03 to 2024-06-11 UTC).
+ * days the timestamps spread over. The defaults put the data on the days the query corpus
+ * (corpus/queries.sql) was written for (2024-06-03 to 2024-06-11 UTC).
  */
 public record OtelDataSpec(String database, long logRows, long spanRows, LocalDate firstDay, int days) {
 

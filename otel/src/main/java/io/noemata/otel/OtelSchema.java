@@ -5,10 +5,12 @@ import java.util.List;
 import io.noemata.core.sql.Literals;
 
 /**
- * The OpenTelemetry Collector ClickHouse exporter's tables as real deployments have them
- * ({@code shared/corpus/otel_schema.md}): {@code otel_logs} in the v0.151 layout, with its eight
- * {@code __otel_materialized_*} columns, and {@code otel_traces} in the released layout. Skip
- * indexes follow the exporter's bloom-filter branch, which every server version accepts.
+ * The OpenTelemetry Collector ClickHouse exporter's tables as real deployments have them (the
+ * exporter's DDL templates, {@code exporter/clickhouseexporter/internal/sqltemplates/} in
+ * open-telemetry/opentelemetry-collector-contrib): {@code otel_logs} in the v0.151 layout, with its
+ * eight {@code __otel_materialized_*} columns, and {@code otel_traces} in the released layout,
+ * which v0.151 left as it was. Skip indexes follow the exporter's bloom-filter branch, which every
+ * server version accepts.
  */
 public final class OtelSchema {
 

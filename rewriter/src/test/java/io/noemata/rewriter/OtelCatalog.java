@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The snapshot the shared corpus header describes: otel.otel_logs (exporter v0.151) with its eight
+ * The snapshot the header of corpus/queries.sql describes: otel.otel_logs (exporter v0.151) with its eight
  * {@code __otel_materialized_*} columns plus the project's column for
  * {@code LogAttributes['http.status_code']}; otel.otel_traces with none.
  */

@@ -22,7 +22,7 @@ import io.noemata.rewriter.RollupCatalog;
 import io.noemata.core.corpus.Corpus;
 
 /**
- * Planning one shared-corpus query with the corpus's two rollups installed: cold (parse and every
+ * Planning one query of corpus/queries.sql with the corpus's two rollups installed: cold (parse and every
  * rule, what a statement costs the first time) and from the driver's decision cache (what a
  * dashboard's repeated statement costs). Sample mode, so the report gives p50 and p99; each call
  * takes the next corpus query. Goals: cold p50 200 us, cache hit p50 5 us.
@@ -43,7 +43,7 @@ public class PlanningBenchmark {
 
   @Setup
   public void setUp() {
-    queries = Corpus.shared();
+    queries = Corpus.queries();
     snapshot = withRows(RollupCatalog.snapshot());
     for (Corpus.Entry e : queries) {
       RewriteCache.rewrite(e.sql(), snapshot, "otel", Parameters.NONE);

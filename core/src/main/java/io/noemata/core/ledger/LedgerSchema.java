@@ -6,8 +6,10 @@ import java.util.Objects;
 
 /**
  * Names and DDL of the tables the installer keeps beside rollup targets, in every database it
- * installs into. Every column is documented in {@code package-info.java}. Format 1 only grows:
- * later releases may add columns (with defaults) and states, never change the meaning of these.
+ * installs into, created where a {@link LedgerPlacement} says (ON CLUSTER where statements run on a
+ * cluster, replicated where it replicates). Every column is documented in {@code package-info.java}.
+ * Format 1 only grows: later releases may add columns (with defaults) and states, never change the
+ * meaning of these.
  */
 public final class LedgerSchema {
 
@@ -39,27 +41,17 @@ public final class LedgerSchema {
       List.of("quarantine String DEFAULT ''", "quarantine_days Array(Date) DEFAULT []");
 
   /** Adds to an older ledger the columns that {@link #createLedger} has since gained; a no-op on a current one. */
-  public static List<String> upgradeLedger(String database, String namespace) {
-    return upgradeLedger(database, namespace, "");
-  }
-
-  /** The same, with {@code onCluster} after the name ("" or {@code " ON CLUSTER `c`"}). */
-  public static List<String> upgradeLedger(String database, String namespace, String onCluster) {
+  public static List<String> upgradeLedger(String database, String namespace, LedgerPlacement p) {
     return QUARANTINE_COLUMNS.stream().map(c -> "ALTER TABLE " + Literals.qualified(database, ledgerTable(namespace))
-        + onCluster + " ADD COLUMN IF NOT EXISTS " + c).toList();
+        + p.onCluster(database) + " ADD COLUMN IF NOT EXISTS " + c).toList();
   }
 
   /**
    * The ledger: one row per accelerator and installed object, newest {@code version} wins (read it
    * with {@code FINAL}).
    */
-  public static String createLedger(String database, String namespace) {
-    return createLedger(database, namespace, "", "ReplacingMergeTree(version)");
-  }
-
-  /** The same, with {@code onCluster} after the name ("" or {@code " ON CLUSTER `c`"}) and the engine {@code engine}. */
-  public static String createLedger(String database, String namespace, String onCluster, String engine) {
-    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, ledgerTable(namespace)) + onCluster + " (\n"
+  public static String createLedger(String database, String namespace, LedgerPlacement p) {
+    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, ledgerTable(namespace)) + p.onCluster(database) + " (\n"
         + "  format_version UInt16,\n"
         + "  namespace String,\n"
         + "  kind LowCardinality(String),\n"
@@ -92,20 +84,15 @@ public final class LedgerSchema {
         + "  version UInt64,\n"
         + "  " + QUARANTINE_COLUMNS.get(0) + ",\n"
         + "  " + QUARANTINE_COLUMNS.get(1) + "\n"
-        + ") ENGINE = " + engine + "\n"
+        + ") ENGINE = " + engine(database, p) + "\n"
         + "ORDER BY (table_database, table_name, kind, key, object)\n"
         + "COMMENT " + Literals.string("noemata resource ledger, format " + FORMAT_VERSION
             + "; read with FINAL; columns documented in io.noemata.core.ledger");
   }
 
   /** Every object noemata installed, with its kind and settings as JSON; newest {@code version} wins. */
-  public static String createObjects(String database, String namespace) {
-    return createObjects(database, namespace, "", "ReplacingMergeTree(version)");
-  }
-
-  /** The same, with {@code onCluster} after the name ("" or {@code " ON CLUSTER `c`"}) and the engine {@code engine}. */
-  public static String createObjects(String database, String namespace, String onCluster, String engine) {
-    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, objectsTable(namespace)) + onCluster + " (\n"
+  public static String createObjects(String database, String namespace, LedgerPlacement p) {
+    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, objectsTable(namespace)) + p.onCluster(database) + " (\n"
         + "  format_version UInt16,\n"
         + "  object_database String,\n"
         + "  object_table String,\n"
@@ -116,29 +103,29 @@ public final class LedgerSchema {
         + "  dropped UInt8,\n"
         + "  updated_at DateTime64(3, 'UTC'),\n"
         + "  version UInt64\n"
-        + ") ENGINE = " + engine + "\n"
+        + ") ENGINE = " + engine(database, p) + "\n"
         + "ORDER BY (object_database, object_table, kind, object)\n"
         + "COMMENT " + Literals.string("noemata resource objects, format " + FORMAT_VERSION
             + "; each object with its kind and settings as JSON; read with FINAL");
   }
 
   /** Lock holders: a row per attempt; the oldest unexpired, unreleased row holds the lock. */
-  public static String createLock(String database, String namespace) {
-    return createLock(database, namespace, "", "ReplacingMergeTree(version)");
-  }
-
-  /** The same, with {@code onCluster} after the name ("" or {@code " ON CLUSTER `c`"}) and the engine {@code engine}. */
-  public static String createLock(String database, String namespace, String onCluster, String engine) {
-    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, lockTable(namespace)) + onCluster + " (\n"
+  public static String createLock(String database, String namespace, LedgerPlacement p) {
+    return "CREATE TABLE IF NOT EXISTS " + Literals.qualified(database, lockTable(namespace)) + p.onCluster(database) + " (\n"
         + "  holder String,\n"
         + "  acquired_at DateTime64(3, 'UTC'),\n"
         + "  expires_at DateTime64(3, 'UTC'),\n"
         + "  released UInt8,\n"
         + "  version UInt64\n"
-        + ") ENGINE = " + engine + "\n"
+        + ") ENGINE = " + engine(database, p) + "\n"
         + "ORDER BY holder\n"
         + "COMMENT " + Literals.string("noemata namespace lock, format " + FORMAT_VERSION
             + "; the oldest row with released = 0 and expires_at in the future holds it");
+  }
+
+  /** All three tables keep the newest {@code version} of a row: ReplacingMergeTree, or its Replicated variant. */
+  private static String engine(String database, LedgerPlacement p) {
+    return p.ledgerEngine(database, "ReplacingMergeTree", "version");
   }
 
   /** Whether {@code name} can be a namespace: a plain identifier. */

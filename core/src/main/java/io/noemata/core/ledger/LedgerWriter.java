@@ -43,12 +43,12 @@ public final class LedgerWriter {
 
   /** Creates the ledger, objects and lock tables in {@code database} and describes them in the objects table. */
   public void ensureTables(String database) throws SQLException {
-    execute(LedgerDdl.createLedger(database, namespace, placement));
-    for (String alter : LedgerDdl.upgradeLedger(database, namespace, placement)) {
+    execute(LedgerSchema.createLedger(database, namespace, placement));
+    for (String alter : LedgerSchema.upgradeLedger(database, namespace, placement)) {
       execute(alter);
     }
-    execute(LedgerDdl.createObjects(database, namespace, placement));
-    execute(LedgerDdl.createLock(database, namespace, placement));
+    execute(LedgerSchema.createObjects(database, namespace, placement));
+    execute(LedgerSchema.createLock(database, namespace, placement));
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("format_version", LedgerSchema.FORMAT_VERSION);
     settings.put("namespace", namespace);

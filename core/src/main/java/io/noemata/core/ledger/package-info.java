@@ -4,7 +4,7 @@
  * touches the ledger, objects and lock tables: {@link io.noemata.core.ledger.LedgerReader} and
  * {@link io.noemata.core.ledger.LedgerWriter} (rows), {@link io.noemata.core.ledger.RecordedStatements}
  * (what the objects table recorded), {@link io.noemata.core.ledger.NamespaceLock} (the lock), and
- * {@link io.noemata.core.ledger.LedgerSchema} with {@link io.noemata.core.ledger.LedgerDdl} (their DDL).
+ * {@link io.noemata.core.ledger.LedgerSchema} (their names and DDL).
  *
  * <h2>Tables (format 1; later releases only add columns and states)</h2>
  * In every database the installer installs into (the database of the physical tables, so the
@@ -12,7 +12,7 @@
  * default). All three are {@code ReplacingMergeTree(version)}: a change is a new row with a larger
  * {@code version}; read them with {@code FINAL}. {@link io.noemata.core.ledger.LedgerSchema} holds
  * their DDL. On a cluster they are its Replicated variant, created ON CLUSTER, so every server
- * holds the same rows ({@link io.noemata.core.ledger.LedgerDdl}, where the installer's placement says); their columns
+ * holds the same rows (where the installer's {@link io.noemata.core.ledger.LedgerPlacement} says); their columns
  * and reading are the same.
  * <ul>
  *   <li>{@code <ns>_resource_ledger}: one row per accelerator and installed object.</li>

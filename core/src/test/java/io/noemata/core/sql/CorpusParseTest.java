@@ -12,13 +12,13 @@ import org.junit.jupiter.api.Test;
 /** Every corpus statement parses with exact spans, or is refused; the counts are asserted. */
 class CorpusParseTest {
 
-  /** parse_corpus.txt statements that are not one SELECT, so must be refused. */
-  private static final Set<String> NOT_A_SELECT = Set.of("q39", "q41", "q42", "q43", "q44", "q45");
+  /** parse.sql statements that are not one SELECT, so must be refused. */
+  private static final Set<String> NOT_A_SELECT = Set.of("q38", "q41", "q42", "q43", "q44", "q45");
 
   @Test
-  void everySharedQueryParsesWithExactSpans() {
-    List<Corpus.Entry> entries = Corpus.shared();
-    assertEquals(50, entries.size());
+  void everyLabelledQueryParsesWithExactSpans() {
+    assertEquals(50, Corpus.queries().size());
+    List<Corpus.Entry> entries = Corpus.everyQuery();
     List<String> refused = new ArrayList<>();
     int nodes = 0;
     for (Corpus.Entry e : entries) {
@@ -29,9 +29,9 @@ class CorpusParseTest {
       }
       nodes += SpanChecks.check(e.sql(), r.node());
     }
-    System.out.printf("queries_shared.sql: %d of %d parsed (%d nodes checked), refused %s%n",
+    System.out.printf("labelled queries: %d of %d parsed (%d nodes checked), refused %s%n",
         entries.size() - refused.size(), entries.size(), nodes, refused);
-    assertEquals(List.of(), refused, "all 50 shared queries are SELECTs and must parse");
+    assertEquals(List.of(), refused, "every labelled query is a SELECT and must parse");
   }
 
   @Test
@@ -50,7 +50,7 @@ class CorpusParseTest {
         assertTrue(r.refusalOffset() >= 0 && r.refusalOffset() <= e.sql().length());
       }
     }
-    System.out.printf("parse_corpus.txt: %d of %d parsed, refused %s%n", parsed, entries.size(), refused);
+    System.out.printf("parse.sql: %d of %d parsed, refused %s%n", parsed, entries.size(), refused);
     assertEquals(NOT_A_SELECT, Set.copyOf(refused));
   }
 }

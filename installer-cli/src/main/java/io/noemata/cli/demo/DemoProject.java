@@ -11,11 +11,11 @@ import java.util.List;
 
 /**
  * The demo's projects, shipped inside the CLI jar and written out to a folder for the installer.
- * {@code project/} is the demo's copy of the hand-written example ({@code shared/examples/otel}):
- * frames for the exporter's tables and their resources. {@code advised/} is the same frames with
- * the resources {@code noemata advise} proposes for the demo dashboard's workload
- * ({@link #ADVISED_FILE}, generated and checked in; {@code AdvisedProjectIT} checks that advise
- * reproduces it).
+ * {@code project/} is the repository's example project ({@code examples/otel}, packaged here by the
+ * module's build): frames for the exporter's tables and their resources. The advised project is
+ * the same settings and frames with the resources {@code noemata advise} proposes for the demo
+ * dashboard's workload instead ({@code advised/}{@link #ADVISED_FILE}, generated and checked in;
+ * {@code AdvisedProjectIT} checks that advise reproduces it).
  */
 public final class DemoProject {
 
@@ -37,9 +37,9 @@ public final class DemoProject {
     return copy(ROOT, List.of("@frames/opentelemetry/views/otel.resources.json"), dir);
   }
 
-  /** Writes the advised project's settings and frames, without its resources file, under {@code dir}. */
+  /** Writes the advised project's settings and frames (the example's), without its resources file, under {@code dir}. */
   public static Path writeAdvisedFramesTo(Path dir) {
-    return copy(ADVISED_ROOT, FRAMES, dir);
+    return copy(ROOT, FRAMES, dir);
   }
 
   /** The advised resources file as shipped. */

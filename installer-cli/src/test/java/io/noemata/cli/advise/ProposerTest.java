@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** What advise proposes for query shapes, from the example project's frames (no server needed). */
 class ProposerTest {
 
-  static final Path EXAMPLE = Path.of(System.getProperty("noemata.shared", "../../shared"), "examples/otel");
+  static final Path EXAMPLE = io.noemata.cli.Examples.OTEL;
   static final String DAYS = "Timestamp >= toDateTime('2026-11-24 00:00:00') AND Timestamp < toDateTime('2026-11-30 00:00:00')";
   static final Set<String> LOGS = Set.of("Timestamp", "ServiceName", "SeverityText", "SeverityNumber", "Body",
       "ResourceAttributes", "LogAttributes");

@@ -23,7 +23,9 @@ import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.model.ResourcesFile;
 import io.noemata.resources.model.TableRef;
 import io.noemata.resources.parse.ReadResult;
+import io.noemata.resources.model.Project;
 import io.noemata.resources.validate.ExistingColumns;
+import io.noemata.resources.validate.Resolution;
 import io.noemata.resources.validate.Validator;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -119,7 +121,6 @@ public final class Declarations {
   private List<Accelerator> file(ReadResult read, ResourcesFile file, Set<String> omitted)
       throws SQLException, PlanException {
     Map<String, Accelerator> done = new LinkedHashMap<>();
-    Map<String, Expr> columnExprs = new LinkedHashMap<>();
     List<Entry> ordered = new ArrayList<>();
     for (String kind : List.of("column", "index", "projection")) {
       file.entries().stream().filter(e -> e.kind().equals(kind)).forEach(ordered::add);
@@ -135,13 +136,13 @@ public final class Declarations {
       }
       Optional<Accelerator> a;
       if (e instanceof Entry.Column c) {
-        a = column(file, c, t.get(), columnExprs);
+        a = column(file, c, t.get());
       } else if (e instanceof Entry.Index i) {
         a = index(file, i, t.get(), done);
       } else if (e instanceof Entry.Projection p) {
         a = projection(file, p, t.get(), done);
       } else {
-        a = rollup(file, (Entry.Rollup) e, t.get(), done, columnExprs);
+        a = rollup(read.project(), file, (Entry.Rollup) e, t.get(), done);
       }
       if (a.isPresent()) {
         done.put(e.key(), a.get());
@@ -189,22 +190,21 @@ public final class Declarations {
     }
   }
 
-  private Optional<Accelerator> column(ResourcesFile file, Entry.Column c, Target t, Map<String, Expr> exprs) {
+  private Optional<Accelerator> column(ResourcesFile file, Entry.Column c, Target t) {
     Expr expr;
     try {
       expr = ExprParser.parse(c.expression(), ExprParser.Mode.ROW);
     } catch (ExprException e) {
       return Optional.empty(); // validation reported it
     }
-    exprs.put(c.key(), expr);
+    String ours = Resolution.storedColumnName(c).orElseThrow(); // the expression parsed above
     // our own __nm_ column is not "an existing column": it stays ours to repair and prune
-    Optional<PhysicalColumn> existing = ExistingColumns.find(expr, t.table())
-        .filter(col -> !col.name().equals(Names.columnName(expr)));
+    Optional<PhysicalColumn> existing = ExistingColumns.find(expr, t.table()).filter(col -> !col.name().equals(ours));
     Optional<String> type = existing.map(PhysicalColumn::type).or(() -> StoredTypes.of(c.type(), expr));
     if (type.isEmpty()) {
       return Optional.empty();
     }
-    String object = existing.map(PhysicalColumn::name).orElse(Names.columnName(expr));
+    String object = existing.map(PhysicalColumn::name).orElse(ours);
     String declaration = Json.write(ordered("column", Map.of("expression", Canonical.text(expr), "type", type.get(),
         "existing", existing.isPresent())));
     return Optional.of(new Accelerator.StoredColumn(c.key(), file.path(), t.table().name(), object, c.async(),
@@ -253,27 +253,30 @@ public final class Declarations {
             "order_by", orderBy))), t.spread()));
   }
 
-  private Optional<Accelerator> rollup(ResourcesFile file, Entry.Rollup r, Target t, Map<String, Accelerator> done,
-      Map<String, Expr> columnExprs) throws SQLException, PlanException {
+  private Optional<Accelerator> rollup(Project project, ResourcesFile file, Entry.Rollup r, Target t,
+      Map<String, Accelerator> done) throws SQLException, PlanException {
     if (t.view() == null || t.view().time().isEmpty()) {
       warnings.add(file.path() + ": rollup '" + r.key() + "' needs a view table with a time column (omitted)");
       return Optional.empty();
     }
+    // the shape the target's name is hashed from: the one Resolution derives, which ResolutionTest pins
+    Optional<RollupShape> shape = Resolution.rollupShape(project, file, r);
+    if (shape.isEmpty()) {
+      return Optional.empty(); // a measure or dimension that does not parse: validation reported it
+    }
     String time = t.view().time().get();
     List<String> dimColumns = new ArrayList<>();
-    List<Expr> dimExprs = new ArrayList<>();
     for (String d : r.dimensions()) {
       Optional<String> c = physicalColumn(d, t, done);
       if (c.isEmpty()) {
         return Optional.empty();
       }
       dimColumns.add(c.get());
-      dimExprs.add(columnExprs.containsKey(d) ? columnExprs.get(d) : new Expr.Ident(d));
     }
     Map<String, Expr> measureExprs = new LinkedHashMap<>();
     List<MeasureStorage.Pending> pending = new ArrayList<>();
     for (String m : r.measures()) {
-      Optional<Expr> e = measure(t.view(), m);
+      Optional<Expr> e = Optional.ofNullable(shape.get().measures().get(m));
       if (e.isEmpty() || !(e.get() instanceof Expr.Call call) || !Exprs.aggregates(call)
           || Exprs.aggregateCalls(call).size() != 1 || Exprs.aggregateCalls(call).get(0) != call) {
         warnings.add(file.path() + ": rollup '" + r.key() + "': measure '" + m + "' is not one aggregate call"
@@ -302,8 +305,7 @@ public final class Declarations {
     List<StoredMeasure> measures = pending.stream().map(p -> MeasureStorage.typed(p, types.get("m_" + p.column())))
         .toList();
     PhysicalName table = t.table().name();
-    String hash8 = Names.rollupHash8(new RollupShape(table.database(), table.table(), new Expr.Ident(time),
-        r.grain().seconds(), dimExprs, measureExprs));
+    String hash8 = Names.rollupHash8(shape.get());
     String target = Names.rollupTarget(namespace, t.alias(), r.key(), hash8);
     PhysicalName source = finer == null ? table : new PhysicalName(table.database(), finer.object());
     // over a Distributed source the view reads the local rows: the local table, or the finer local target
@@ -324,19 +326,6 @@ public final class Declarations {
         Names.stableView(namespace, t.alias(), r.key()), Names.materializedView(target), source, time, sourceTime,
         r.grain().seconds(), r.retention().map(i -> i.seconds()).orElse(0L), dims, measures,
         r.from().orElse(null), Json.write(decl), spread, finer == null ? t.replicated() : finer.replicated()));
-  }
-
-  /** A measure or aggregate scalar of the view table, parsed. */
-  private static Optional<Expr> measure(FrameTable view, String name) {
-    String text = view.measures().containsKey(name) ? view.measures().get(name).expression() : view.scalars().get(name);
-    if (text == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(ExprParser.parse(text, ExprParser.Mode.AGGREGATE));
-    } catch (ExprException e) {
-      return Optional.empty();
-    }
   }
 
   /** The physical column a name in an entry stands for: a column entry's stored column, or the table's own. */

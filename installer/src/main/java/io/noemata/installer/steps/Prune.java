@@ -40,7 +40,7 @@ public final class Prune {
 
   public static Result run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
       throws PlanException, InstallException, LockHeldException, SQLException {
-    Plan plan = Publish.plan(read, c, options.cluster());
+    Plan plan = Publish.plan(read, c, options);
     Instant now = options.clock().instant();
     List<String> retired = new ArrayList<>();
     List<String> dropped = new ArrayList<>();
@@ -63,7 +63,7 @@ public final class Prune {
     }
     Publish.checkGrants(c, plan);
     try (NamespaceLock lock = Publish.lock(c, plan, options)) {
-      Session s = new Session(c, Publish.plan(read, c, options.cluster()), options, lock);
+      Session s = new Session(c, Publish.plan(read, c, options), options, lock);
       for (Change ch : s.plan.changes()) {
         if (ch.verb() == Change.Verb.RETIRE) {
           Retire.run(s, ch);

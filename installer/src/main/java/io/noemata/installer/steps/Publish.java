@@ -19,7 +19,6 @@ import io.noemata.installer.plan.ServerState;
 import io.noemata.resources.parse.ReadResult;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +40,7 @@ public final class Publish {
    */
   public static Plan run(ReadResult read, Connection c, InstallOptions options, boolean dryRun)
       throws PlanException, InstallException, LockHeldException, SQLException {
-    Plan plan = plan(read, c, options.cluster());
+    Plan plan = plan(read, c, options);
     if (dryRun) {
       return plan;
     }
@@ -52,7 +51,7 @@ public final class Publish {
     checkOperatorReadsEveryRow(c, plan, options.progress());
     try (NamespaceLock lock = lock(c, plan, options)) {
       options.checkpoints().reached(Checkpoints.Point.AFTER_PLAN);
-      Plan locked = plan(read, c, options.cluster()); // another installation may have finished meanwhile
+      Plan locked = plan(read, c, options); // another installation may have finished meanwhile
       Session s = new Session(c, locked, options, lock);
       install(s);
       recordRevision(s);
@@ -63,9 +62,11 @@ public final class Publish {
   /**
    * Plan, the first step: reads the declarations (validated online), where statements run, the
    * ledger and what the server has installed, and hands them to the {@link Planner}. Reads only.
-   * {@code cluster} (the CLI's {@code --cluster}) replaces noemata.json's when present.
+   * The options' cluster (the CLI's {@code --cluster}) replaces noemata.json's when present; the
+   * plan shows cutovers from the options' clock, the one every step of the installation reads.
    */
-  public static Plan plan(ReadResult read, Connection c, Optional<String> cluster) throws PlanException, SQLException {
+  public static Plan plan(ReadResult read, Connection c, InstallOptions options) throws PlanException, SQLException {
+    Optional<String> cluster = options.cluster();
     Declarations.Result declared = Declarations.resolve(read, c);
     Set<String> databases = declared.databases();
     Placement placement = ClusterDetection.detect(c, cluster.or(() -> read.project().settings().cluster()), databases);
@@ -78,7 +79,7 @@ public final class Publish {
       }
     }
     ServerState server = ServerState.read(c, databases, declared.namespace(), placement);
-    return Planner.plan(declared, server, ledger, Instant.now());
+    return Planner.plan(declared, server, ledger, options.clock().instant());
   }
 
   /** "Missing grants fail publication before installation starts. The error lists each missing grant." */

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.core.ledger.LedgerDdl;
+import io.noemata.core.ledger.LedgerPlacement;
+import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.resources.model.PhysicalName;
 import java.time.Instant;
@@ -190,21 +191,21 @@ class ClusterDdlTest {
 
   @Test
   void ledgerTablesAreReplicatedWhereTheClusterReplicates() {
-    String ledger = LedgerDdl.createLedger("otel", "noemata", CLUSTER);
+    String ledger = LedgerSchema.createLedger("otel", "noemata", CLUSTER);
     assertTrue(ledger.startsWith("CREATE TABLE IF NOT EXISTS `otel`.`noemata_resource_ledger` ON CLUSTER `prod-ch` (\n"),
         ledger);
     assertTrue(ledger.contains("\n) ENGINE = ReplicatedReplacingMergeTree('/clickhouse/noemata/{uuid}',"
         + " '{shard}-{replica}', version)\nORDER BY"), ledger);
-    String objects = LedgerDdl.createObjects("otel", "noemata", REPLICATED_DB);
+    String objects = LedgerSchema.createObjects("otel", "noemata", REPLICATED_DB);
     assertTrue(objects.startsWith("CREATE TABLE IF NOT EXISTS `otel`.`noemata_resource_objects` (\n"), objects);
     assertTrue(objects.contains("\n) ENGINE = ReplicatedReplacingMergeTree(version)\nORDER BY"), objects);
-    String lock = LedgerDdl.createLock("otel", "noemata", SINGLE);
+    String lock = LedgerSchema.createLock("otel", "noemata", SINGLE);
     assertTrue(lock.startsWith("CREATE TABLE IF NOT EXISTS `otel`.`noemata_resource_lock` (\n"), lock);
     assertTrue(lock.contains("\n) ENGINE = ReplacingMergeTree(version)\nORDER BY holder"), lock);
-    String localLock = LedgerDdl.createLock("otel", "noemata", LOCAL_SHARDS);
+    String localLock = LedgerSchema.createLock("otel", "noemata", LOCAL_SHARDS);
     assertTrue(localLock.contains("\n) ENGINE = ReplacingMergeTree(version)\nORDER BY holder"), localLock);
-    assertEquals(io.noemata.core.ledger.LedgerSchema.createLedger("otel", "noemata"),
-        LedgerDdl.createLedger("otel", "noemata", SINGLE));
+    assertEquals(LedgerSchema.createLedger("otel", "noemata", LedgerPlacement.HERE),
+        LedgerSchema.createLedger("otel", "noemata", SINGLE));
   }
 
   @Test

@@ -85,7 +85,7 @@ class DistributedSourceIT {
       new OtelDataGenerator(new OtelDataSpec(DB, ROWS, ROWS, OtelDataSpec.CORPUS_FIRST_DAY, OtelDataSpec.CORPUS_DAYS))
           .generate(sql -> distributed(s, sql), (t, d, n) -> { });
     }
-    project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"), dir, DB);
+    project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE, dir, DB);
     try (Stream<Path> files = Files.walk(project)) {
       for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
         Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "")
@@ -208,7 +208,7 @@ class DistributedSourceIT {
   @TestFactory
   @Order(5)
   Stream<DynamicTest> everyCorpusQueryThroughNoemataAnswersAsClickHouseJdbc() {
-    return CorpusFile.queries(InstallerFixture.SHARED).stream().map(q -> DynamicTest.dynamicTest(q.id(), () -> {
+    return CorpusFile.queries().stream().map(q -> DynamicTest.dynamicTest(q.id(), () -> {
       CorpusRuns.Outcome expected;
       try {
         expected = CorpusRuns.run(plain, q, DB);
@@ -238,7 +238,7 @@ class DistributedSourceIT {
   @Order(6)
   void rollupsAnswerThroughTheDistributedRollup() throws Exception {
     List<String> answered = new ArrayList<>();
-    for (CorpusFile.Query q : CorpusFile.queries(InstallerFixture.SHARED)) {
+    for (CorpusFile.Query q : CorpusFile.queries()) {
       try {
         if (CorpusRuns.run(noemata, q, DB).provenance().rollups().stream().anyMatch(RollupUse::read)) {
           answered.add(q.id());
@@ -310,12 +310,12 @@ class DistributedSourceIT {
     noemata.unwrap(NoemataConnection.class).invalidateCatalog();
     assertTrue(same(sql).storedColumns().stream().noneMatch(StoredColumnUse::substituted), "the Distributed table lacks it");
     try (Connection c = TARGET.connect(DB)) {
-      Plan drift = Publish.plan(ProjectReader.read(project), c, java.util.Optional.empty());
+      Plan drift = Publish.plan(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB));
       Change repair = drift.changes().stream().filter(ch -> ch.object().equals(column)).findFirst().orElseThrow();
       assertEquals(Change.Verb.REPAIR, repair.verb(), drift.text());
       assertTrue(repair.reason().contains("Distributed table"), repair.reason());
       Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);
-      assertTrue(Publish.plan(ProjectReader.read(project), c, java.util.Optional.empty()).isNoop());
+      assertTrue(Publish.plan(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB)).isNoop());
     }
     noemata.unwrap(NoemataConnection.class).invalidateCatalog();
     assertTrue(same(sql).storedColumns().stream().anyMatch(StoredColumnUse::substituted), "read again once repaired");

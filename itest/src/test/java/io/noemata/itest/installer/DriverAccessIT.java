@@ -54,7 +54,7 @@ class DriverAccessIT {
         ANALYST, List.of("SELECT ON " + DB + ".otel_logs", "SELECT ON " + DB + ".noemata_resource_ledger",
             "SHOW TABLES, SHOW COLUMNS ON " + DB + ".*"),
         RAW_ONLY, List.of("SELECT ON " + DB + ".otel_logs")));
-    Path project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"),
+    Path project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE,
         Files.createDirectories(dir.resolve("project")), DB);
     try (Connection c = users.plain(null, "default"); Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + DB);

@@ -36,7 +36,7 @@ import io.noemata.rewriter.provenance.RollupUse;
 import io.noemata.itest.CorpusFile;
 
 /**
- * The shared corpus over the corpus days with the example project published (its rollups kept for
+ * The corpus (corpus/queries.sql) over the corpus days with the example project published (its rollups kept for
  * the whole data: retention and async left out of the copy), in its own database: through
  * {@code jdbc:noemata:clickhouse://} every query gives plain clickhouse-jdbc's answer, reading
  * rollups and stored columns where the rewriter decides, with warnings naming each rollup read and
@@ -60,7 +60,7 @@ class DriverCorpusRollupIT {
       new OtelDataGenerator(new OtelDataSpec(DB, ROWS, ROWS, OtelDataSpec.CORPUS_FIRST_DAY, OtelDataSpec.CORPUS_DAYS))
           .generate(s::execute, (t, d, n) -> { });
     }
-    Path project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"), dir, DB);
+    Path project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE, dir, DB);
     try (Stream<Path> files = Files.walk(project)) {
       for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
         Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "").replaceAll(",\\s*\"async\": true", ""));
@@ -95,7 +95,7 @@ class DriverCorpusRollupIT {
 
   @TestFactory
   Stream<DynamicTest> corpusThroughTheDriverAnswersAsClickHouseJdbc() {
-    return CorpusFile.queries(InstallerFixture.SHARED).stream().map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
+    return CorpusFile.queries().stream().map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
   }
 
   /** The same for this repository's corpus of what real clients send (src/test/resources/corpus/clients.sql). */
@@ -226,7 +226,7 @@ class DriverCorpusRollupIT {
   void rollupsAnswerCorpusQueries() {
     // runs after the factory in JUnit's default method order only by chance: recompute to be independent
     List<String> answered = new ArrayList<>();
-    for (CorpusFile.Query q : CorpusFile.queries(InstallerFixture.SHARED)) {
+    for (CorpusFile.Query q : CorpusFile.queries()) {
       try {
         if (run(noemata, q).provenance().rollups().stream().anyMatch(RollupUse::read)) {
           answered.add(q.id());
@@ -237,7 +237,7 @@ class DriverCorpusRollupIT {
     }
     System.out.println("noemata corpus: rollups answered " + answered.size() + " queries: " + answered);
     assertTrue(answered.size() >= 5, "rollups answer corpus queries: " + answered);
-    assertTrue(answered.contains("mb-jdbc-params-minute"),
+    assertTrue(answered.contains("mb-jdbc-bound-window"),
         "a prepared statement's bound window decides at execution: " + answered);
   }
 }

@@ -36,9 +36,15 @@ class InstallerCliIT {
     assertTrue(dry.stdout().contains("Dry run: nothing was changed."), dry.stdout());
     assertEquals(0, fx.count("SELECT count() FROM system.tables WHERE database = 'it_cli' AND startsWith(name, 'noemata')"));
 
-    ProcessRun json = cli(fx.project, "resources", "plan", "--json");
+    // the plan shows the cutover the installation would take: from the installer's clock, not the machine's
+    ProcessRun json = cli(fx.project, "resources", "plan", "--json", "--clock-offset", "3650d");
     assertEquals(0, json.exitCode(), json.stderr());
     assertTrue(json.stdout().startsWith("{\"namespace\":\"noemata\""), json.stdout());
+    java.util.regex.Matcher cutover = java.util.regex.Pattern.compile("Timestamp` >= toDateTime\\((\\d+), 'UTC'\\)")
+        .matcher(json.stdout());
+    assertTrue(cutover.find(), json.stdout());
+    long days = (Long.parseLong(cutover.group(1)) - java.time.Instant.now().getEpochSecond()) / 86_400;
+    assertTrue(days >= 3649 && days <= 3650, "the shown cutover lies " + days + " days ahead");
 
     ProcessRun publish = cli(fx.project, "publish", "--cutover-delay", "1s");
     assertEquals(0, publish.exitCode(), publish.stderr());

@@ -43,7 +43,7 @@ class InstallerDriftIT {
 
     Plan drift;
     try (Connection c = fx.connect()) {
-      drift = Publish.plan(ProjectReader.read(fx.project), c, java.util.Optional.empty());
+      drift = Publish.plan(ProjectReader.read(fx.project), c, InstallerFixture.options("itest@" + fx.db));
     }
     Map<String, String> repairs = drift.changes().stream().filter(ch -> ch.verb() == Change.Verb.REPAIR)
         .collect(Collectors.toMap(Change::key, Change::reason));
@@ -58,7 +58,7 @@ class InstallerDriftIT {
     Plan repaired = fx.publish();
     assertEquals(first.revision(), repaired.revision());
     try (Connection c = fx.connect()) {
-      assertTrue(Publish.plan(ProjectReader.read(fx.project), c, java.util.Optional.empty()).isNoop());
+      assertTrue(Publish.plan(ProjectReader.read(fx.project), c, InstallerFixture.options("itest@" + fx.db)).isNoop());
     }
     // rows inserted now reach the recreated view; older ones were refilled from the new cutover back
     fx.execute("INSERT INTO " + db + ".otel_traces (Timestamp, TraceId, SpanId, SpanName, SpanKind, ServiceName,"

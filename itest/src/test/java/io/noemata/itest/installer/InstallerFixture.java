@@ -5,6 +5,7 @@ import io.noemata.installer.steps.InstallOptions;
 import io.noemata.installer.steps.Progress;
 import io.noemata.installer.steps.Publish;
 import io.noemata.itest.ClickHouseTarget;
+import io.noemata.itest.RepositoryFiles;
 import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
@@ -29,7 +30,6 @@ import java.util.stream.Stream;
 final class InstallerFixture {
 
   static final ClickHouseTarget TARGET = ClickHouseTarget.get();
-  static final Path SHARED = Path.of(System.getProperty("noemata.shared", "../../shared"));
 
   final String db;
   final Path project;
@@ -38,7 +38,7 @@ final class InstallerFixture {
 
   InstallerFixture(String db, Path dir, long rows) throws Exception {
     this.db = db;
-    this.project = copy(SHARED.resolve("examples/otel"), dir, db);
+    this.project = copy(RepositoryFiles.EXAMPLE, dir, db);
     this.first = LocalDate.now(ZoneOffset.UTC).minusDays(3);
     try (Connection c = TARGET.connect("default"); Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + db);

@@ -43,7 +43,7 @@ class InstallerGrantsIT {
         new OtelDataGenerator(new OtelDataSpec(DB, 500, 500, LocalDate.now(ZoneOffset.UTC).minusDays(3), 3))
             .generate(s::execute, (t, d, n) -> { });
       }
-      Path project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"),
+      Path project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE,
           Files.createDirectories(dir.resolve("project")), DB);
       String before = schema(users);
       InstallException e;

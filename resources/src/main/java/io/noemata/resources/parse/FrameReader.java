@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * A frame file: {@code {"frame": id, "tables": {alias: {table, time, scalars, measures}}}}. The
- * format is ours and small; the shared example's README describes it. Expressions are checked by
+ * format is ours and small; docs/resources-format.md describes it. Expressions are checked by
  * validation, not here.
  */
 final class FrameReader {

@@ -7,7 +7,6 @@ import io.noemata.core.naming.Names;
 import io.noemata.core.naming.RollupShape;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
-import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.model.Project;
 import io.noemata.resources.model.ResourcesFile;
 import io.noemata.resources.model.TableRef;
@@ -18,22 +17,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Names and shapes of what a valid entry installs, for the installer and the driver: they must
- * derive the same {@code __nm_<hash>} and {@code __<hash8>} from the same declarations. Empty when
- * the entry does not resolve (validation reports why).
+ * Names and shapes of what a valid entry installs: the installer's plan ({@code Declarations})
+ * names stored columns and rollup targets with these, so {@code ResolutionTest} and
+ * {@code InstalledNamesTest} pin what publish installs. Empty when the entry does not resolve
+ * (validation reports why).
  */
 public final class Resolution {
 
   private Resolution() {}
-
-  /** The physical table an entry's {@code table} names. */
-  public static Optional<PhysicalName> physicalTable(Project project, Entry entry) {
-    if (entry.table() instanceof TableRef.Physical p) {
-      return Optional.of(p.name());
-    }
-    TableRef.ViewTable v = (TableRef.ViewTable) entry.table();
-    return project.viewTable(v.frameId(), v.alias()).map(FrameTable::table);
-  }
 
   /** {@code __nm_<hash>} of a column entry's expression. */
   public static Optional<String> storedColumnName(Entry.Column column) {

@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The names the shared projects install under, and the canonical measures they read: these name
+ * The names the repository's projects install under, and the canonical measures they read: these name
  * objects in users' databases, so they must not change unless the hash scheme's version does.
  */
 class InstalledNamesTest {

@@ -10,12 +10,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Small projects written to a temporary directory, and the shared example projects. */
+/** Small projects written to a temporary directory, and the repository's two projects. */
 final class TestProjects {
 
-  static final Path SHARED = Path.of(System.getProperty("noemata.shared", "../../shared"));
-  static final Path EXAMPLE = SHARED.resolve("examples/otel");
-  static final Path CORPUS_PROJECT = SHARED.resolve("corpus/project");
+  /** The repository's root, as the build hands it to tests (the parent POM sets {@code noemata.root}). */
+  static final Path ROOT = Path.of(System.getProperty("noemata.root", "..")).normalize();
+  /** {@code examples/otel}: the example project, which the demo also installs. */
+  static final Path EXAMPLE = ROOT.resolve("examples/otel");
+  /** {@code corpus/project}: what the labelled query corpus assumes installed. */
+  static final Path CORPUS_PROJECT = ROOT.resolve("corpus/project");
 
   static final String LOGS_FRAME = """
       {

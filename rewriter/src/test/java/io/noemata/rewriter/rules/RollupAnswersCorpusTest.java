@@ -11,6 +11,7 @@ import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.core.corpus.Corpus;
+import io.noemata.core.sql.Literals;
 import io.noemata.core.sql.SqlParser;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,40 +20,33 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
-/** The rule on the shared corpus with the header's two rollups installed. */
+/** The rule on the repository's corpus (corpus/queries.sql) with its header's two rollups installed. */
 class RollupAnswersCorpusTest {
 
   static final String BUCKET = RollupAnswersTest.BUCKET;
   static final String LOGS_TARGET = RollupAnswersTest.LOGS_TARGET;
 
-  /** With the values of its "-- params:" line bound, as a JDBC driver sends strings. */
+  /** With the values of its "-- params:" line bound as the SQL text a JDBC driver sends strings as. */
   static RewriteResult rewrite(Corpus.Entry e) {
-    return Rewriter.rewrite(e.sql(), RollupCatalog.snapshot(), "otel", params(e));
+    return Rewriter.rewrite(e.sql(), RollupCatalog.snapshot(), "otel", e.params().stream().map(Literals::string).toList());
   }
 
-  static List<String> params(Corpus.Entry e) {
-    List<String> out = new ArrayList<>();
-    for (String line : e.notes().split("\n")) {
-      if (line.startsWith("-- params:")) {
-        for (String p : line.substring("-- params:".length()).split(",")) {
-          out.add(p.strip());
-        }
-      }
-    }
-    return out;
+  private static Corpus.Entry query(String id) {
+    return Corpus.byId(Corpus.queries(), id).orElseThrow();
   }
 
   @Test
   void parameterBoundsWithoutValuesAreNotDecided() {
-    Corpus.Entry e = Corpus.byId(Corpus.shared(), "mb-jdbc-params-minute").orElseThrow();
-    assertEquals(List.of("'checkout'", "'2024-06-10 08:00:00'", "'2024-06-10 14:00:00'"), params(e));
+    Corpus.Entry e = query("mb-jdbc-bound-window");
+    assertEquals(List.of("2024-06-10 06:00:00", "2024-06-10 14:00:00", "checkout"), e.params());
+    assertTrue(RollupDecision.rollups(rewrite(e).provenance()).get(0).read(), "with its values bound, the rollup answers");
     RewriteResult r = Rewriter.rewrite(e.sql(), RollupCatalog.snapshot(), "otel");
     assertSame(e.sql(), r.sql());
     assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, RollupDecision.rollups(r.provenance()).get(0).code());
   }
 
   static Stream<Corpus.Entry> labelled(String label) {
-    return Corpus.shared().stream().filter(e -> e.label().equals(label));
+    return Corpus.everyQuery().stream().filter(e -> e.label().equals(label));
   }
 
   static Stream<Corpus.Entry> rollupQueries() {
@@ -66,7 +60,7 @@ class RollupAnswersCorpusTest {
   @Test
   void aLevelWithoutAWindowReadsTheRollupAndRawRowsBeforeItsCoveredRange() {
     // the seed reads a rollup only for a level with a window; the union rewrite needs none
-    RewriteResult r = rewrite(Corpus.byId(Corpus.shared(), "hand-no-time-filter").orElseThrow());
+    RewriteResult r = rewrite(query("dbeaver-totals-no-window"));
     assertTrue(RollupDecision.rollups(r.provenance()).get(0).rawEdges(), r.sql());
   }
 
@@ -119,35 +113,35 @@ class RollupAnswersCorpusTest {
 
   @Test
   void aGrafanaPanelReadsTheBucketAndTheCountState() {
-    Corpus.Entry e = Corpus.byId(Corpus.shared(), "graf-ts-1m-halfopen").orElseThrow();
+    Corpus.Entry e = query("graf-sql-levels-2m");
     assertEquals(replaced(e.sql(), "toDateTime(Timestamp)", "toDateTime(" + BUCKET + ")",
-        "count() AS hits", "sum(`LogCount`) AS hits", "FROM otel.otel_logs", "FROM " + LOGS_TARGET,
+        "count() AS lines", "sum(`LogCount`) AS lines", "FROM otel.otel_logs", "FROM " + LOGS_TARGET,
         // bounds on bucket boundaries compare the bare bucket (BareBucketBounds)
-        "WHERE Timestamp >= toDateTime(1718006400)", "WHERE `bucket` >= toDateTime(1718006400)",
-        "AND Timestamp < toDateTime(1718028000)", "AND `bucket` < toDateTime(1718028000)"), rewrite(e).sql());
+        "WHERE Timestamp >= toDateTime(1717912800)", "WHERE `bucket` >= toDateTime(1717912800)",
+        "AND Timestamp < toDateTime(1717956000)", "AND `bucket` < toDateTime(1717956000)"), rewrite(e).sql());
   }
 
   @Test
   void formatCommentsAndSettingsStayByteForByte() {
-    Corpus.Entry daily = Corpus.byId(Corpus.shared(), "hand-daily-format").orElseThrow();
+    Corpus.Entry daily = query("clickhouse-client-daily-pretty");
     assertEquals(replaced(daily.sql(), "toStartOfDay(Timestamp)", "toStartOfDay(" + BUCKET + ")",
-        "count() AS n", "sum(`LogCount`) AS n", "uniq(TraceId) AS traces", "uniqMerge(`UniqTraces`) AS traces",
+        "count() AS lines", "sum(`LogCount`) AS lines", "uniq(TraceId) AS traces", "uniqMerge(`UniqTraces`) AS traces",
         "FROM otel.otel_logs", "FROM " + LOGS_TARGET, "WHERE Timestamp >=", "WHERE " + BUCKET + " >=",
         "AND Timestamp <", "AND " + BUCKET + " <"), rewrite(daily).sql());
-    String metabase = rewrite(Corpus.byId(Corpus.shared(), "mb-hour-severity").orElseThrow()).sql();
-    assertTrue(metabase.startsWith("-- Metabase:: userID: 7 queryType: MBQL"), metabase);
-    String settings = rewrite(Corpus.byId(Corpus.shared(), "hand-settings-rollup").orElseThrow()).sql();
-    assertTrue(settings.endsWith("LIMIT 500\nSETTINGS max_threads = 8, max_execution_time = 30;"), settings);
+    String metabase = rewrite(query("mb-hour-by-service")).sql();
+    assertTrue(metabase.startsWith("-- Metabase:: userID: 12 queryType: MBQL"), metabase);
+    String settings = rewrite(query("hand-settings-12h")).sql();
+    assertTrue(settings.endsWith("LIMIT 200\nSETTINGS max_threads = 4, max_execution_time = 60;"), settings);
   }
 
   @Test
   void eachLevelIsDecidedAlone() {
-    RewriteResult join = rewrite(Corpus.byId(Corpus.shared(), "superset-series-limit-join").orElseThrow());
+    RewriteResult join = rewrite(query("superset-top-levels-join"));
     assertEquals(List.of("1:r_logs:read", "2:r_logs:read"), RollupDecision.rollups(join.provenance()).stream()
         .map(u -> u.level() + ":" + u.rollup() + ":" + (u.read() ? "read" : u.code())).toList());
-    RewriteResult union = rewrite(Corpus.byId(Corpus.shared(), "hand-union-logs-traces").orElseThrow());
+    RewriteResult union = rewrite(query("hand-union-signals-hourly"));
     assertEquals(List.of("1:r_logs:read", "2:r_traces:read"), RollupDecision.rollups(union.provenance()).stream()
         .map(u -> u.level() + ":" + u.rollup() + ":" + (u.read() ? "read" : u.code())).toList());
-    assertTrue(union.sql().contains("(sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS avg_duration_ns"));
+    assertTrue(union.sql().contains("(sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS mean_duration"), union.sql());
   }
 }

@@ -27,7 +27,7 @@ class RollupRobustnessTest {
 
   @Test
   void everyStatementWholeOrDamagedGetsAnUnderstoodAnswerWithoutARuleFault() {
-    List<Corpus.Entry> all = new ArrayList<>(Corpus.shared());
+    List<Corpus.Entry> all = new ArrayList<>(Corpus.queries());
     all.addAll(Corpus.parseCorpus());
     Random random = new Random(7);
     int tried = 0;

@@ -16,13 +16,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The rule alone on the shared corpus: exact output for every `column` query, nothing else touched. */
+/** The rule alone on corpus/queries.sql: exact output for every `column` query, nothing else touched. */
 class StoredColumnsCorpusTest {
 
   private static final String POD = "`__otel_materialized_k8s.pod.name`";
-  private static final String NODE = "`__otel_materialized_k8s.node.name`";
+  private static final String CLUSTER = "`__otel_materialized_k8s.cluster.name`";
   private static final String NS = "`__otel_materialized_k8s.namespace.name`";
-  private static final String DEPLOYMENT = "`__otel_materialized_k8s.deployment.name`";
+  private static final String CONTAINER = "`__otel_materialized_k8s.container.name`";
   private static final String ENV = "`__otel_materialized_deployment.environment.name`";
   private static final String STATUS = "`" + OtelCatalog.STATUS_COLUMN + "`";
 
@@ -46,34 +46,34 @@ class StoredColumnsCorpusTest {
 
   static Stream<Arguments> columnQueries() {
     return Stream.of(
-        Arguments.of("graf-logs-map-filter", new String[] {
-            "ResourceAttributes['k8s.namespace.name'] = 'payments'", NS + " = 'payments'"}),
-        Arguments.of("hdx-search-rows-podname", new String[] {
+        Arguments.of("graf-logs-namespace-filter", new String[] {
+            "ResourceAttributes['k8s.namespace.name'] = 'platform'", NS + " = 'platform'"}),
+        Arguments.of("hdx-search-pod-substring", new String[] {
             "`ResourceAttributes`['k8s.pod.name'] ILIKE", POD + " ILIKE"}),
-        Arguments.of("hand-arrayelement-groupby", new String[] {
-            "SELECT arrayElement(ResourceAttributes, 'k8s.deployment.name') AS deployment",
-            "SELECT CAST(" + DEPLOYMENT + " AS String) AS deployment",
-            "AND arrayElement(ResourceAttributes, 'k8s.deployment.name') != ''", "AND " + DEPLOYMENT + " != ''",
-            "GROUP BY arrayElement(ResourceAttributes, 'k8s.deployment.name')", "GROUP BY " + DEPLOYMENT}),
-        Arguments.of("hand-logattr-status", new String[] {
-            "SELECT LogAttributes['http.status_code'] AS status", "SELECT CAST(" + STATUS + " AS String) AS status",
-            "AND LogAttributes['http.status_code'] IN", "AND " + STATUS + " IN"}),
-        Arguments.of("hand-select-subscript-unaliased", new String[] {
-            "SELECT ResourceAttributes['k8s.pod.name'], ResourceAttributes['k8s.node.name'], count()",
-            "SELECT CAST(" + POD + " AS String) AS `arrayElement(ResourceAttributes, 'k8s.pod.name')`, CAST("
-                + NODE + " AS String) AS `arrayElement(ResourceAttributes, 'k8s.node.name')`, count()",
-            "GROUP BY ResourceAttributes['k8s.pod.name'], ResourceAttributes['k8s.node.name']",
-            "GROUP BY " + POD + ", " + NODE}),
-        Arguments.of("hand-mixed-map-keys", new String[] {
-            "SELECT ResourceAttributes['deployment.environment.name'] AS env",
-            "SELECT CAST(" + ENV + " AS String) AS env",
-            "AND ResourceAttributes['deployment.environment.name'] = 'production'", "AND " + ENV + " = 'production'"}));
+        Arguments.of("hand-arrayelement-container", new String[] {
+            "SELECT arrayElement(ResourceAttributes, 'k8s.container.name') AS container",
+            "SELECT CAST(" + CONTAINER + " AS String) AS container",
+            "AND arrayElement(ResourceAttributes, 'k8s.container.name') != 'email'", "AND " + CONTAINER + " != 'email'",
+            "GROUP BY arrayElement(ResourceAttributes, 'k8s.container.name')", "GROUP BY " + CONTAINER}),
+        Arguments.of("hand-http-status-by-level", new String[] {
+            "SELECT LogAttributes['http.status_code'] AS code", "SELECT CAST(" + STATUS + " AS String) AS code",
+            "AND LogAttributes['http.status_code'] LIKE", "AND " + STATUS + " LIKE"}),
+        Arguments.of("dbeaver-unaliased-subscripts", new String[] {
+            "SELECT ResourceAttributes['k8s.cluster.name'], ResourceAttributes['k8s.namespace.name'], count()",
+            "SELECT CAST(" + CLUSTER + " AS String) AS `arrayElement(ResourceAttributes, 'k8s.cluster.name')`, CAST("
+                + NS + " AS String) AS `arrayElement(ResourceAttributes, 'k8s.namespace.name')`, count()",
+            "GROUP BY ResourceAttributes['k8s.cluster.name'], ResourceAttributes['k8s.namespace.name']",
+            "GROUP BY " + CLUSTER + ", " + NS}),
+        Arguments.of("hand-env-and-foreign-keys", new String[] {
+            "SELECT ResourceAttributes['deployment.environment.name'] AS environment",
+            "SELECT CAST(" + ENV + " AS String) AS environment",
+            "AND ResourceAttributes['deployment.environment.name'] = 'staging'", "AND " + ENV + " = 'staging'"}));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("columnQueries")
   void substitutesEveryEligibleSubscriptOfAColumnQuery(String id, String[] replacements) {
-    String sql = Corpus.byId(Corpus.shared(), id).orElseThrow().sql();
+    String sql = Corpus.byId(Corpus.queries(), id).orElseThrow().sql();
     String expected = replaced(sql, replacements);
     assertEquals(expected, rewrite(sql));
     assertTrue(apply(sql).uses().stream().allMatch(StoredColumnUse::substituted));
@@ -83,7 +83,7 @@ class StoredColumnsCorpusTest {
   void theColumnQueriesAreExactlyTheOnesChanged() {
     List<String> changed = new ArrayList<>();
     List<String> labelledColumn = new ArrayList<>();
-    for (Corpus.Entry e : Corpus.shared()) {
+    for (Corpus.Entry e : Corpus.queries()) {
       if (e.label().equals("column")) {
         labelledColumn.add(e.id());
       }
@@ -97,10 +97,10 @@ class StoredColumnsCorpusTest {
 
   @Test
   void theMixedQueryKeepsSubscriptsNoColumnHolds() {
-    String sql = Corpus.byId(Corpus.shared(), "hand-mixed-map-keys").orElseThrow().sql();
+    String sql = Corpus.byId(Corpus.queries(), "hand-env-and-foreign-keys").orElseThrow().sql();
     String out = rewrite(sql);
-    assertTrue(out.contains("LogAttributes['k8s.pod.name'] AS pod_from_log"));
-    assertTrue(out.contains("ScopeAttributes['otel.library'] AS lib"));
+    assertTrue(out.contains("LogAttributes['k8s.node.name'] AS node_in_log"));
+    assertTrue(out.contains("ScopeAttributes['telemetry.sdk.language'] AS sdk"));
     assertEquals(2, apply(sql).uses().size());
   }
 }
