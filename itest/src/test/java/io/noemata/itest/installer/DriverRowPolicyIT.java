@@ -63,7 +63,7 @@ class DriverRowPolicyIT {
   @BeforeAll
   static void publishThenRestrict() throws Exception {
     rules = AccessRules.start(dir);
-    Path project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"),
+    Path project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE,
         Files.createDirectories(dir.resolve("project")), DB);
     try (Connection c = rules.plain(null, "default"); Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + DB);

@@ -65,7 +65,7 @@ class DriverRowPolicyPropertyIT {
       new OtelDataGenerator(new OtelDataSpec(DB, 40_000, 40_000, OtelDataSpec.CORPUS_FIRST_DAY, OtelDataSpec.CORPUS_DAYS))
           .generate(s::execute, (t, d, n) -> { });
     }
-    Path project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"), dir.resolve("project"), DB);
+    Path project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE, dir.resolve("project"), DB);
     try (Stream<Path> files = Files.walk(project)) {
       for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
         Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "").replaceAll(",\\s*\"async\": true", ""));
@@ -76,7 +76,7 @@ class DriverRowPolicyPropertyIT {
       logsTargets = targets(c, "noemata_rollup_logs_");
       spansTargets = targets(c, "noemata_rollup_traces_");
     }
-    corpus = new ArrayList<>(CorpusFile.queries(InstallerFixture.SHARED));
+    corpus = new ArrayList<>(CorpusFile.queries());
     corpus.addAll(CorpusFile.read(Path.of("src/test/resources/corpus/clients.sql")));
   }
 

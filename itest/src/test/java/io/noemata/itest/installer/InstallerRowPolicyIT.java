@@ -48,7 +48,7 @@ class InstallerRowPolicyIT {
   @BeforeAll
   static void data() throws Exception {
     rules = AccessRules.start(dir);
-    project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"),
+    project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE,
         Files.createDirectories(dir.resolve("project")), DB);
     try (Connection c = rules.plain(null, "default"); Statement s = c.createStatement()) {
       s.execute("DROP DATABASE IF EXISTS " + DB);
