@@ -271,6 +271,11 @@ final class AccessRules implements AutoCloseable {
     return p;
   }
 
+  /** {@code host:port} of the server these rules are on. */
+  String hostPort() {
+    return hostPort;
+  }
+
   /** A plain clickhouse-jdbc connection to {@code db} as {@code user} (null: the operator). */
   Connection plain(String user, String db) throws SQLException {
     return DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/" + db, credentials(user));

@@ -310,6 +310,37 @@ class DriverRowPolicyIT {
   }
 
   @Test
+  void settingsThatFilterOrLimitTheUserKeepTheirMeaning() throws Exception {
+    under();
+    String filtered = "{'" + LOGS + "': 'ServiceName = \\'cart\\''}";
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("readonly", "1");
+    settings.put("additional_result_filter", "n > 100");
+    settings.put("additional_table_filters", filtered);
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
+      for (String sql : List.of(PER_SERVICE, PER_SEVERITY)) {
+        java.util.Properties props = rules.credentials(FREE);
+        props.setProperty("clickhouse_setting_" + setting.getKey(), setting.getValue());
+        String url = "//" + rules.hostPort() + "/" + DB;
+        List<String> plain;
+        List<String> through;
+        try (Connection p = java.sql.DriverManager.getConnection("jdbc:clickhouse:" + url, props);
+            Statement s = p.createStatement()) {
+          plain = outcome(() -> rows(s, sql));
+        }
+        try (Connection n = java.sql.DriverManager.getConnection("jdbc:noemata:clickhouse:" + url, props);
+            Statement s = n.createStatement()) {
+          through = outcome(() -> rows(s, sql));
+        }
+        assertEquals(plain, through, setting + ": " + sql);
+        if (!setting.getKey().equals("readonly")) {
+          assertFalse(plain.equals(plain(FREE, sql)), "the setting reached the server: " + setting);
+        }
+      }
+    }
+  }
+
+  @Test
   void aViewOverThePolicysTableShowsItsUserWhatThePolicyLeaves() throws Exception {
     under(checkoutOnly(LOGS));
     try (Connection c = rules.plain(null, DB); Statement s = c.createStatement()) {
