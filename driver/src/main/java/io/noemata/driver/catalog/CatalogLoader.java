@@ -111,14 +111,20 @@ public final class CatalogLoader {
         snapshot = snapshot.withServerClock(Instant.ofEpochMilli(rs.getLong(2))).withServerTimeZone(zone(rs.getString(1)));
       }
     }
-    snapshot = snapshot.withChangeableSettings(ChangeableSettings.read(c)).withAccess(access(c, infos));
+    snapshot = snapshot.withChangeableSettings(ChangeableSettings.read(c));
     return CatalogState.of(snapshot, quarantined);
   }
 
+  /** Logs why the access of {@code tables} stays unknown. */
+  static void accessUnknown(List<TableInfo> tables, Exception why) {
+    LOG.debug("noemata: the server did not say what this user may read of {}: {}",
+        tables.stream().map(TableInfo::name).toList(), CatalogCache.firstLine(why));
+  }
+
   /**
-   * What this user may read of each table a rewrite reads ({@link AccessProbe}, one plan a table):
+   * What this user may read of each table a rewrite of {@code infos} reads ({@link AccessProbe}):
    * the sources of rollups and stored columns, which a rewrite stops reading, and rollup targets,
-   * which it starts reading. A source's columns asked about are those the user sees and those the
+   * which it starts reading (those in one plan). A source's columns asked about are those the user sees and those the
    * accelerators read (a column refused to the user is also hidden from its {@code system.columns},
    * yet a rollup keeps it). A table the server would not answer for is left out, known to nobody.
    */
