@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.logging.Logger;
 
 /**
@@ -67,7 +68,8 @@ public final class NoemataDriver implements Driver {
     if (delegate == null) {
       throw new SQLException("clickhouse-jdbc refused the URL of " + w.parsed().endpoint(), "08001");
     }
-    return new ProxyConnection(delegate, w.settings(), w.cache(), w.catalogKey(), w.namedParameters());
+    return new ProxyConnection(delegate, w.settings(), w.cache(), w.catalogKey(), w.namedParameters(),
+        w.meaningSettings());
   }
 
   /**
@@ -108,8 +110,13 @@ public final class NoemataDriver implements Driver {
       return QueryParameterValues.of(parsed.delegateUrl(), theirs);
     }
 
+    /** The settings the connection sends that change what a rewrite would mean (it then rewrites nothing). */
+    Set<String> meaningSettings() {
+      return QueryParameterValues.meaningChanging(parsed.delegateUrl(), theirs);
+    }
+
     QueryPlanner planner() {
-      return new QueryPlanner(settings, cache(), catalogKey(), namedParameters());
+      return new QueryPlanner(settings, cache(), catalogKey(), namedParameters(), meaningSettings());
     }
   }
 

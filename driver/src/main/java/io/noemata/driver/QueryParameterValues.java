@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The values a connection gives {@code {name:Type}} query parameters. clickhouse-jdbc sends no
@@ -14,7 +16,8 @@ import java.util.Properties;
  */
 final class QueryParameterValues {
 
-  static final String PREFIX = "clickhouse_setting_param_";
+  static final String SETTING = "clickhouse_setting_";
+  static final String PREFIX = SETTING + "param_";
 
   private QueryParameterValues() {}
 
@@ -37,6 +40,31 @@ final class QueryParameterValues {
       }
     }
     return Map.copyOf(out);
+  }
+
+  /**
+   * The server settings the connection sends with every statement (its {@code clickhouse_setting_}
+   * properties and URL parameters) that could change what a rewritten level means
+   * ({@link io.noemata.rewriter.rules.MeaningSettings#changesMeaning}).
+   */
+  static Set<String> meaningChanging(String delegateUrl, Properties properties) {
+    Set<String> out = new TreeSet<>();
+    int q = delegateUrl.indexOf('?');
+    if (q >= 0) {
+      for (String pair : delegateUrl.substring(q + 1).split("&")) {
+        int eq = pair.indexOf('=');
+        add(decode(eq < 0 ? pair : pair.substring(0, eq)), out);
+      }
+    }
+    properties.stringPropertyNames().forEach(name -> add(name, out));
+    return Set.copyOf(out);
+  }
+
+  private static void add(String property, Set<String> out) {
+    if (property.startsWith(SETTING) && io.noemata.rewriter.rules.MeaningSettings.changesMeaning(
+        property.substring(SETTING.length()))) {
+      out.add(property.substring(SETTING.length()));
+    }
   }
 
   private static String decode(String s) {

@@ -182,6 +182,27 @@ class DriverRewriteIT {
     }
   }
 
+  /**
+   * What a user may read is asked of the server for the tables a statement names, once per catalog
+   * read: not for every table of the catalog (a server of many tables costs what one of few does).
+   */
+  @Test
+  void theServerIsAskedWhatTheUserMayReadOfTheTablesAStatementNamesOncePerCatalogRead() throws SQLException {
+    try (Connection c = DriverFixture.connect(DB); Statement s = c.createStatement()) {
+      c.unwrap(io.noemata.driver.NoemataConnection.class).invalidateCatalog();
+      long mark = DriverFixture.log().mark();
+      assertEquals(100, count(s, POD_QUERY));
+      assertEquals(100, count(s, POD_QUERY));
+      List<String> probes = DriverFixture.log().since(mark).stream().map(e -> e.sql())
+          .filter(sql -> sql.startsWith("EXPLAIN PLAN json = 1, actions = 1 SELECT 1 FROM ")).toList();
+      // asked once, about the tables called logs (of any database: the text is not resolved first)
+      assertTrue(probes.stream().anyMatch(p -> p.startsWith("EXPLAIN PLAN json = 1, actions = 1 SELECT 1 FROM `" + DB
+          + "`.`logs` WHERE")), probes.toString());
+      assertTrue(probes.stream().allMatch(p -> p.contains("`.`logs` WHERE")), probes.toString());
+      assertEquals(probes.stream().distinct().count(), probes.size(), "once each: " + probes);
+    }
+  }
+
   @Test
   void aForeignTableNamedLikeTheLedgerCostsOnlyItsOwnRollups() throws SQLException {
     try (Connection plain = DriverFixture.TARGET.connect("default"); Statement p = plain.createStatement()) {

@@ -24,9 +24,11 @@ import java.util.Set;
  * @param changeableSettings the settings, among those the rewriter may add to a read it rewrites,
  *     that this user may set in a query to the values the rewriter sets ({@code system.settings}:
  *     not read-only, within the constraints); empty when unknown
+ * @param access what the catalog's user may read of the sources and targets, as the server told
+ *     it; decisions for one user are never another's: each user has a catalog of its own
  */
 public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone,
-    Instant serverClock, Map<TableName, TableRows> rows, Set<String> changeableSettings) {
+    Instant serverClock, Map<TableName, TableRows> rows, Set<String> changeableSettings, UserAccess access) {
 
   public static final CatalogSnapshot EMPTY = new CatalogSnapshot(0, Map.of());
 
@@ -46,10 +48,17 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
     this(version, tables, serverTimeZone, serverClock, rows, Set.of());
   }
 
+  /** A snapshot whose user's access was not probed. */
+  public CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone, Instant serverClock,
+      Map<TableName, TableRows> rows, Set<String> changeableSettings) {
+    this(version, tables, serverTimeZone, serverClock, rows, changeableSettings, UserAccess.NOT_PROBED);
+  }
+
   public CatalogSnapshot {
     tables = Map.copyOf(tables);
     rows = Map.copyOf(rows);
     changeableSettings = Set.copyOf(changeableSettings);
+    Objects.requireNonNull(access, "access");
     tables.forEach((k, v) -> {
       if (!k.equals(v.name())) {
         throw new IllegalArgumentException("table " + v.name() + " filed under " + k);
@@ -70,17 +79,17 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
 
   /** This snapshot with the server's time zone known. */
   public CatalogSnapshot withServerTimeZone(ZoneId zone) {
-    return new CatalogSnapshot(version, tables, zone, serverClock, rows, changeableSettings);
+    return new CatalogSnapshot(version, tables, zone, serverClock, rows, changeableSettings, access);
   }
 
   /** This snapshot with the server's clock reading taken when it was loaded. */
   public CatalogSnapshot withServerClock(Instant clock) {
-    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows, changeableSettings);
+    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows, changeableSettings, access);
   }
 
   /** This snapshot with the row counts of {@code counts} and a version that changes with them. */
   public CatalogSnapshot withRows(Map<TableName, TableRows> counts, long newVersion) {
-    return new CatalogSnapshot(newVersion, tables, serverTimeZone, serverClock, counts, changeableSettings);
+    return new CatalogSnapshot(newVersion, tables, serverTimeZone, serverClock, counts, changeableSettings, access);
   }
 
   /**
@@ -90,7 +99,13 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
   public CatalogSnapshot withChangeableSettings(Set<String> names) {
     Set<String> copy = Set.copyOf(names);
     return copy.equals(changeableSettings) ? this
-        : new CatalogSnapshot(version * 31 + copy.hashCode(), tables, serverTimeZone, serverClock, rows, copy);
+        : new CatalogSnapshot(version * 31 + copy.hashCode(), tables, serverTimeZone, serverClock, rows, copy, access);
+  }
+
+  /** This snapshot with what its user may read known; the version changes with it. */
+  public CatalogSnapshot withAccess(UserAccess facts) {
+    return new CatalogSnapshot(version * 31 + facts.hashCode(), tables, serverTimeZone, serverClock, rows,
+        changeableSettings, facts);
   }
 
   /** The row counts of {@code name}, when the catalog read them. */

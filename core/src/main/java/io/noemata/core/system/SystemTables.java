@@ -15,7 +15,8 @@ import java.util.TreeSet;
 
 /**
  * The one reader of what the server has installed: rows of {@code system.tables},
- * {@code system.columns}, {@code system.data_skipping_indices} and {@code system.projections} in a
+ * {@code system.columns}, {@code system.data_skipping_indices}, {@code system.projections} and
+ * {@code system.row_policies} in a
  * {@link Scope}, in a stable order (database, table, then position or name); and of where it runs:
  * {@code system.databases} (their engines) and {@code system.clusters}. Plain JDBC, so the driver,
  * the installer and the resources catalog read the server the same way.
@@ -61,6 +62,15 @@ public final class SystemTables {
     return read(c, "SELECT database, table, name, sorting_key, query FROM system.projections", scope, "table",
         " ORDER BY database, table, name", rs -> new SystemProjection(rs.getString(1), rs.getString(2),
             rs.getString(3), strings(rs.getArray(4)), rs.getString(5)));
+  }
+
+  /** The SELECT row policies on the tables of {@code scope}; refused (ACCESS_DENIED) without {@code SHOW ROW POLICIES}. */
+  public static List<SystemRowPolicy> rowPolicies(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, short_name, select_filter, is_restrictive, apply_to_all, apply_to_list,"
+        + " apply_to_except FROM system.row_policies", scope, "table", " AND select_filter IS NOT NULL"
+        + " ORDER BY database, table, short_name", rs -> new SystemRowPolicy(rs.getString(1), rs.getString(2),
+            rs.getString(3), rs.getString(4), rs.getInt(5) != 0, rs.getInt(6) != 0, strings(rs.getArray(7)),
+            strings(rs.getArray(8))));
   }
 
   /** The databases named {@code names} that the server has, by name (none when the set is empty). */

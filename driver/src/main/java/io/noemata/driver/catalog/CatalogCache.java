@@ -3,6 +3,7 @@ package io.noemata.driver.catalog;
 import com.github.benmanes.caffeine.cache.AsyncCacheLoader;
 import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Cache;
+import io.noemata.core.catalog.CatalogSnapshot;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -97,6 +98,15 @@ public final class CatalogCache {
     } catch (ExecutionException e) {
       return CatalogState.failed(firstLine(e.getCause() == null ? e : e.getCause()));
     }
+  }
+
+  /**
+   * The snapshot {@code sql} is rewritten against: {@code state}'s with what {@code key}'s user may
+   * read of the tables the text names, asked over the catalog's own connection the first time
+   * ({@link CatalogState#snapshotFor}).
+   */
+  public CatalogSnapshot snapshotFor(CatalogKey key, CatalogState state, String sql) {
+    return state.snapshotFor(sql, key.opener()::open);
   }
 
   /** Forgets every catalog of {@code endpoint} (DDL changed the server, or a rewrite failed). */

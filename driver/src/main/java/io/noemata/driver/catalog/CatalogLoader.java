@@ -8,13 +8,16 @@ import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.SortingKey;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
+import io.noemata.core.catalog.TableAccess;
 import io.noemata.core.catalog.TableRows;
+import io.noemata.core.catalog.UserAccess;
 import io.noemata.core.ledger.LedgerKind;
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerSchema;
 import io.noemata.core.ledger.LedgerState;
 import io.noemata.core.sql.Literals;
+import io.noemata.core.system.AccessProbe;
 import io.noemata.core.system.Scope;
 import io.noemata.core.system.SystemColumn;
 import io.noemata.core.system.SystemIndex;
@@ -110,6 +113,81 @@ public final class CatalogLoader {
     }
     snapshot = snapshot.withChangeableSettings(ChangeableSettings.read(c));
     return CatalogState.of(snapshot, quarantined);
+  }
+
+  /** Logs why the access of {@code tables} stays unknown. */
+  static void accessUnknown(List<TableInfo> tables, Exception why) {
+    LOG.debug("noemata: the server did not say what this user may read of {}: {}",
+        tables.stream().map(TableInfo::name).toList(), CatalogCache.firstLine(why));
+  }
+
+  /**
+   * What this user may read of each table a rewrite of {@code infos} reads ({@link AccessProbe}):
+   * the sources of rollups and stored columns, which a rewrite stops reading, and rollup targets,
+   * which it starts reading (those in one plan). A source's columns asked about are those the user sees and those the
+   * accelerators read (a column refused to the user is also hidden from its {@code system.columns},
+   * yet a rollup keeps it). A table the server would not answer for is left out, known to nobody.
+   */
+  static UserAccess access(Connection c, List<TableInfo> infos) throws SQLException {
+    Map<TableName, Set<String>> asked = new LinkedHashMap<>();
+    for (TableInfo t : infos) {
+      if (!t.rollups().isEmpty() || !t.materializedColumns().isEmpty()) {
+        asked.put(t.name(), mentioned(t));
+      }
+    }
+    if (!asked.isEmpty()) {
+      for (SystemColumn col : SystemTables.columns(c, new Scope.Tables(asked.keySet()))) {
+        Set<String> names = asked.get(new TableName(col.database(), col.table()));
+        if (names != null && !"EPHEMERAL".equals(col.defaultKind())) {
+          names.add(col.name());
+        }
+      }
+    }
+    Map<TableName, TableAccess> out = new LinkedHashMap<>();
+    for (TableInfo t : infos) {
+      if (asked.containsKey(t.name())) {
+        probe(c, t.name(), List.copyOf(asked.get(t.name())), out);
+        t.rollups().forEach(r -> probe(c, new TableName(t.name().database(), r.target()), List.of(), out));
+      }
+    }
+    return new UserAccess(true, out);
+  }
+
+  /** The source columns {@code t}'s accelerators read: dimensions, time columns, measures' and stored columns' inputs. */
+  private static Set<String> mentioned(TableInfo t) {
+    Set<String> names = new java.util.LinkedHashSet<>();
+    for (Rollup r : t.rollups()) {
+      names.add(r.timeColumn());
+      names.addAll(r.dimensions());
+      r.measures().forEach(m -> identifiers(m.definition(), names));
+    }
+    for (MaterializedColumn m : t.materializedColumns()) {
+      names.add(m.name());
+      identifiers(m.expression(), names);
+    }
+    return names;
+  }
+
+  private static void identifiers(String expression, Set<String> out) {
+    var parsed = io.noemata.core.sql.SqlParser.parseExpression(expression);
+    if (parsed.understood()) {
+      identifiers(parsed.node(), out);
+    }
+  }
+
+  private static void identifiers(io.noemata.core.sql.Node n, Set<String> out) {
+    if (n instanceof io.noemata.core.sql.Expr.Identifier id && id.parts().size() == 1) {
+      out.add(id.parts().get(0));
+    }
+    n.children().forEach(child -> identifiers(child, out));
+  }
+
+  private static void probe(Connection c, TableName table, List<String> columns, Map<TableName, TableAccess> out) {
+    try {
+      out.put(table, AccessProbe.probe(c, table, columns));
+    } catch (SQLException unanswered) {
+      LOG.debug("noemata: the server did not say what this user may read of {}: {}", table, CatalogCache.firstLine(unanswered));
+    }
   }
 
   /**

@@ -14,12 +14,14 @@ import java.util.Objects;
  * @param tableNames the snapshot's table names, distinct: a statement whose text names none of
  *     them cannot be changed by the rewriter, which then need not parse it
  * @param quarantined rollups the ledger records as quarantined (never read; named in warnings)
+ * @param access what its user may read, asked as statements name tables ({@link #snapshotFor})
  */
 public record CatalogState(CatalogSnapshot snapshot, String failure, List<String> tableNames,
-    List<QuarantinedRollup> quarantined) {
+    List<QuarantinedRollup> quarantined, AccessFacts access) {
 
   public CatalogState {
     Objects.requireNonNull(snapshot, "snapshot");
+    Objects.requireNonNull(access, "access");
     tableNames = List.copyOf(tableNames);
     quarantined = List.copyOf(quarantined);
     if (failure != null && !snapshot.tables().isEmpty()) {
@@ -28,14 +30,31 @@ public record CatalogState(CatalogSnapshot snapshot, String failure, List<String
   }
 
   public CatalogState(CatalogSnapshot snapshot, String failure) {
-    this(snapshot, failure, snapshot.tables().keySet().stream().map(TableName::table).distinct().toList(), List.of());
+    this(snapshot, failure, snapshot.tables().keySet().stream().map(TableName::table).distinct().toList(), List.of(),
+        new AccessFacts());
   }
 
   /** A read snapshot with quarantined rollups; their source tables count as names a statement may read. */
   public static CatalogState of(CatalogSnapshot snapshot, List<QuarantinedRollup> quarantined) {
     List<String> names = new java.util.ArrayList<>(snapshot.tables().keySet().stream().map(TableName::table).toList());
     quarantined.forEach(q -> names.add(q.source().table()));
-    return new CatalogState(snapshot, null, names.stream().distinct().toList(), quarantined);
+    return new CatalogState(snapshot, null, names.stream().distinct().toList(), quarantined, new AccessFacts());
+  }
+
+  /**
+   * The snapshot a statement {@code sql} is rewritten against: this one with what its user may read
+   * of every table with accelerators that the text names (by whole identifier), asked of the server
+   * over {@code opener} the first time; the rest stay unknown, and their accelerators answer nobody.
+   */
+  public CatalogSnapshot snapshotFor(String sql, AccessFacts.Opener opener) {
+    List<io.noemata.core.catalog.TableInfo> named = new java.util.ArrayList<>();
+    for (io.noemata.core.catalog.TableInfo t : snapshot.tables().values()) {
+      if ((!t.rollups().isEmpty() || !t.materializedColumns().isEmpty())
+          && (sql.indexOf('\\') >= 0 || names(sql, t.name().table()))) {
+        named.add(t);
+      }
+    }
+    return access.snapshot(snapshot, named, opener);
   }
 
   /**

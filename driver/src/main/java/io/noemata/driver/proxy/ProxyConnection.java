@@ -41,8 +41,14 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
    */
   public ProxyConnection(Connection delegate, NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey,
       Map<String, String> namedParameters) {
+    this(delegate, settings, catalogs, catalogKey, namedParameters, java.util.Set.of());
+  }
+
+  /** @param meaningSettings the server settings the connection sends that change what a rewrite means */
+  public ProxyConnection(Connection delegate, NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey,
+      Map<String, String> namedParameters, java.util.Set<String> meaningSettings) {
     super(delegate);
-    this.planner = new QueryPlanner(settings, catalogs, catalogKey, namedParameters);
+    this.planner = new QueryPlanner(settings, catalogs, catalogKey, namedParameters, meaningSettings);
     DriverStats.connectionOpened();
   }
 

@@ -36,14 +36,26 @@ public final class QueryPlanner {
   private final CatalogCache catalogs;
   private final CatalogKey catalogKey;
   private final AtomicLong fallbacks = new AtomicLong();
+  private final java.util.Set<String> meaningSettings;
   /** Values of {@code {name:Type}} parameters; emptied once a SET may have changed one. */
   private volatile Map<String, String> namedParameters;
 
   public QueryPlanner(NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey, Map<String, String> namedParameters) {
+    this(settings, catalogs, catalogKey, namedParameters, java.util.Set.of());
+  }
+
+  /**
+   * @param meaningSettings server settings the connection sends with every statement that could make
+   *     a rewritten level mean something else (additional_table_filters, ...): the rewriter never sees
+   *     them, so with any of them every statement goes as written
+   */
+  public QueryPlanner(NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey, Map<String, String> namedParameters,
+      java.util.Set<String> meaningSettings) {
     this.settings = settings;
     this.catalogs = catalogs;
     this.catalogKey = catalogKey;
     this.namedParameters = Map.copyOf(namedParameters);
+    this.meaningSettings = java.util.Set.copyOf(meaningSettings);
   }
 
   NoemataSettings settings() {
@@ -70,6 +82,10 @@ public final class QueryPlanner {
     if (SqlText.switchedOff(sql)) {
       return QueryProvenance.asWritten(sql, "/* noemata:off */");
     }
+    if (!meaningSettings.isEmpty()) {
+      return QueryProvenance.asWritten(sql, "the connection sets " + String.join(", ", meaningSettings)
+          + ", which a rewritten statement would not mean alike");
+    }
     CatalogState catalog = catalogs.get(catalogKey);
     if (catalog.failure() != null) {
       return QueryProvenance.catalogFailure(sql, catalog.failure());
@@ -79,7 +95,8 @@ public final class QueryPlanner {
     }
     RewriteResult r;
     try {
-      r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));
+      r = RewriteCache.rewrite(sql, catalogs.snapshotFor(catalogKey, catalog, sql), database,
+          new Parameters(parameters, namedParameters));
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
       return QueryProvenance.rewriterError(sql, e.toString());

@@ -122,6 +122,8 @@ public final class Prune {
         if (!viewInUse) {
           s.execute(RollupDdl.dropMaterializedView(db, r.shape().stableView(), p));
         }
+        MirrorPolicies.dropAll(s, db, r.identity().object());
+        MirrorPolicies.dropAll(s, db, Names.localTarget(r.identity().object()));
         s.execute(RollupDdl.dropTable(db, r.identity().object(), p));
         // a Distributed rollup's, if any
         s.execute(RollupDdl.dropTable(db, Names.localTarget(r.identity().object()), p));

@@ -22,6 +22,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -44,9 +45,10 @@ public final class Publish {
       return plan;
     }
     checkGrants(c, plan);
-    if (plan.isNoop()) {
+    if (plan.isNoop() && !MirrorPolicies.pending(c, plan)) {
       return plan;
     }
+    checkOperatorReadsEveryRow(c, plan, options.progress());
     try (NamespaceLock lock = lock(c, plan, options)) {
       options.checkpoints().reached(Checkpoints.Point.AFTER_PLAN);
       Plan locked = plan(read, c, options); // another installation may have finished meanwhile
@@ -89,6 +91,39 @@ public final class Publish {
     }
   }
 
+  /**
+   * The operator must read every row of a source whose rollup it fills: a backfill is an INSERT ...
+   * SELECT run as the operator, and a row policy that filters the operator's reads would leave the
+   * rows it hides out of the rollup for good (the materialized view, fed by the inserted blocks, is
+   * not filtered). Where the server's plan shows a filter on the operator's reads (a condition it
+   * does not fold, such as one true for the operator's role, still shows), the rows the operator
+   * counts are compared with those the table's parts hold: fewer fails before anything changes.
+   */
+  static void checkOperatorReadsEveryRow(Connection c, Plan plan, Progress progress) throws SQLException, InstallException {
+    Set<io.noemata.core.catalog.TableName> sources = new java.util.LinkedHashSet<>();
+    for (Change ch : plan.changes()) {
+      if (ch.acts() && ch.accelerator() instanceof Accelerator.Rollup r && r.from() == null) {
+        sources.add(new io.noemata.core.catalog.TableName(r.source().database(), r.source().table()));
+      }
+    }
+    for (io.noemata.core.catalog.TableName source : sources) {
+      io.noemata.core.catalog.RowFilter f = io.noemata.core.system.AccessProbe.probe(c, source, List.of()).rowFilter();
+      if (f instanceof io.noemata.core.catalog.RowFilter.None) {
+        continue;
+      }
+      OptionalLong hidden = io.noemata.core.system.AccessProbe.rowsHidden(c, source);
+      if (hidden.isPresent() && hidden.getAsLong() > 0) {
+        throw new InstallException("a row policy hides " + hidden.getAsLong() + " rows of " + source + " from this"
+            + " ClickHouse user: a backfill would leave them out of the rollups for good; nothing was changed; publish as"
+            + " a user no policy filters, or have an administrator give this user a permissive policy USING 1 on " + source);
+      }
+      if (hidden.isEmpty()) {
+        progress.step("warning: a row policy may filter the rows of " + source + " this user reads, and its parts do"
+            + " not tell how many (lightweight deletes, or a Distributed table); a backfill reads only what the server shows it");
+      }
+    }
+  }
+
   static NamespaceLock lock(Connection c, Plan plan, InstallOptions options) throws SQLException, LockHeldException {
     LedgerWriter writer = new LedgerWriter(c, plan.namespace(), plan.placement());
     for (String db : plan.databases()) {
@@ -117,6 +152,11 @@ public final class Publish {
       }
     }
     s.options.checkpoints().reached(Checkpoints.Point.BEFORE_SERVE);
+    for (Accelerator a : s.plan.declared()) { // every target, so a policy made since the last publish is mirrored too
+      if (a instanceof Accelerator.Rollup r) {
+        MirrorPolicies.run(s, r);
+      }
+    }
     for (Change ch : acting) {
       if (ch.accelerator() instanceof Accelerator.Rollup r) {
         Serve.run(s, r);

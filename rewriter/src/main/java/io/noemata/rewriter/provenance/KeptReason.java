@@ -17,5 +17,10 @@ public enum KeptReason {
   /** An unaliased select item holds it and its result-column name could not be kept. */
   RESULT_NAME,
   /** Reading the column would lose the only projection that serves the query. */
-  PROJECTION
+  PROJECTION,
+  /**
+   * The user may not read the map, the stored column or another column the level names: the
+   * statement goes as written, for the server to answer it as it would without noemata.
+   */
+  COLUMN_GRANT
 }

@@ -49,6 +49,19 @@ public enum RollupSkip {
   RAW_IS_CHEAPER("declare a rollup with fewer dimensions or a coarser grain for this level, so it holds far fewer"
       + " rows than the table; over a short window, nothing to do: the table answers it faster"),
   /**
+   * The user may not read the source table, or the rollup's target: a read of the source would be
+   * refused (the statement goes as written, for the server to refuse it), or only the table answers.
+   */
+  TABLE_GRANT("ask an administrator for SELECT on the table named (the source, or the rollup's target)"),
+  /** The user may not read a column the level names: the server refuses the statement as written. */
+  COLUMN_GRANT("ask an administrator for SELECT on the columns the statement reads"),
+  /**
+   * A row policy leaves the user other rows of the source than of the rollup's target (the source's
+   * filter reads a column that is no dimension, or was not mirrored onto the target).
+   */
+  ROW_POLICY("publish again so the policy is mirrored onto the rollup (its condition must read only the rollup's"
+      + " dimensions); until then the table answers, filtered as the policy says"),
+  /**
    * The rule itself failed on the level (a bug, never a condition of the seed): the level reads
    * the table, and the code keeps the failure from passing for a skip.
    */

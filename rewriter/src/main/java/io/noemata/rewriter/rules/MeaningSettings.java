@@ -11,7 +11,7 @@ import java.util.Set;
  * Settings that change how names, aggregates or tables resolve: with them the rewritten level
  * could mean something else than the level as written, so no level of the statement reads a rollup.
  */
-final class MeaningSettings {
+public final class MeaningSettings {
 
   static final Set<String> NAMES = Set.of("prefer_column_name_to_alias",
       "aggregate_functions_null_for_empty", "group_by_use_nulls", "enable_analyzer", "allow_experimental_analyzer",
@@ -20,6 +20,17 @@ final class MeaningSettings {
       "session_timezone");
 
   private MeaningSettings() {}
+
+  /**
+   * Whether a server setting the connection itself sends with every statement (a
+   * {@code clickhouse_setting_<name>} property) could make a rewritten level mean something else:
+   * these, and {@code additional_table_filters}, which a statement's own SETTINGS may carry onto a
+   * rollup but which the rewriter never sees when the connection sends it.
+   */
+  public static boolean changesMeaning(String name) {
+    String n = name.toLowerCase(Locale.ROOT);
+    return NAMES.contains(n) || n.equals("additional_table_filters");
+  }
 
   /** The first of the statement's {@code settings} that changes its meaning, as the skip of every level. */
   static Optional<Skip> check(List<Clause.Setting> settings) {

@@ -282,6 +282,7 @@ public final class RollupAnswers {
     try {
       // the conditions decided without reading the level's expressions, in the order they are reported
       Optional<Skip> skip = SameContentHash.check(r, declaredHashes)
+          .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, inlined == null ? List.of(s) : List.of(s, inlined.inner())))
           .or(() -> TableAlone.check(s, t, inlined))
           .or(() -> meaning)
           .or(() -> ClausesRead.check(s, underScalarWith))

@@ -3,6 +3,7 @@ package io.noemata.rewriter.rules;
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.MaterializedColumn;
 import io.noemata.core.catalog.Projection;
+import io.noemata.core.catalog.TableAccess;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.sql.Literals;
@@ -210,11 +211,16 @@ public final class StoredColumns {
     }
     Map<MaterializedColumn, KeptReason> kept = new LinkedHashMap<>();
     Map<MaterializedColumn, String> casts = new HashMap<>();
+    // a level the server would refuse this user stays refused: never answered by naming other columns
+    TableAccess access = snapshot.access().of(info.name());
+    boolean refused = SameRowsAndColumns.columns(access, info.name(), List.of(s)).isPresent();
     for (LevelScan.Occurrence o : scan.occurrences) {
       MaterializedColumn c = o.column();
       KeptReason reason = null;
       Optional<String> valueType = MapTypes.valueType(info.columnTypes().get(o.map()));
-      if (bound.contains(o.map())) {
+      if (refused || access.refusedColumns().contains(c.name())) {
+        reason = KeptReason.COLUMN_GRANT;
+      } else if (bound.contains(o.map())) {
         reason = KeptReason.BOUND_NAME;
       } else if (bound.contains(c.name()) || o.lambdaParams().contains(c.name())) {
         reason = KeptReason.COLUMN_NAME_BOUND;
