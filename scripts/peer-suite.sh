@@ -7,9 +7,14 @@
 #           host application brings (Jackson, Gson, commons-lang3); the suite's connections are
 #           opened through DriverManager with jdbc:noemata:ch:// URLs (the URL swap)
 #   agent   clickhouse-jdbc 0.10.0 under -javaagent:agent/target/noemata-agent.jar, the suite unchanged
+#   compare the modes of --modes (default plain,bundle) one after another, then the differences:
+#           every test that passes plain and fails another way, told apart into those of
+#           scripts/peer-suite-expected.txt (they cast to, construct or compare clickhouse-jdbc's
+#           classes) and the rest; exit 1 when there is any of the rest. Builds the bundle and the
+#           agent in the reactor (package, never install) when they are missing.
 #
-# usage: scripts/peer-suite.sh plain|bundle|agent --source GIT_DIR --server HOST:PORT
-#            [--tests PATTERN] [--work DIR] [--timeout MINUTES]
+# usage: scripts/peer-suite.sh plain|bundle|agent|compare --source GIT_DIR --server HOST:PORT
+#            [--tests PATTERN] [--work DIR] [--timeout MINUTES] [--modes plain,bundle,agent]
 #
 #   --source   a clone of github.com/ClickHouse/clickhouse-java (or its bare git directory) that has
 #              the branch v0.10.0 (the tag v0.10.0 points at a 0.11.0-rc1 commit; the branch is 0.10.0)
@@ -28,7 +33,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-}
 shift || true
-source_dir="" server="" tests="" work="" timeout_min=90
+source_dir="" server="" tests="" work="" timeout_min=90 modes=plain,bundle
 while [ $# -gt 0 ]; do
   case "$1" in
     --source) source_dir=$2; shift 2 ;;
@@ -36,13 +41,68 @@ while [ $# -gt 0 ]; do
     --tests) tests=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --timeout) timeout_min=$2; shift 2 ;;
+    --modes) modes=$2; shift 2 ;;
     *) echo "peer-suite: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-case "$mode" in plain|bundle|agent) ;; *) echo "peer-suite: the first argument is plain, bundle or agent" >&2; exit 2 ;; esac
+case "$mode" in plain|bundle|agent|compare) ;; *) echo "peer-suite: the first argument is plain, bundle, agent or compare" >&2; exit 2 ;; esac
 [ -n "$source_dir" ] && [ -n "$server" ] || { echo "peer-suite: --source GIT_DIR and --server HOST:PORT are required" >&2; exit 2; }
 host=${server%:*}; port=${server##*:}
 work=${work:-$here/target/peer-suite/$mode}
+
+if [ "$mode" = compare ]; then
+  mkdir -p "$work"
+  case ",$modes," in *,plain,*) ;; *) echo "peer-suite: --modes must include plain, the reference" >&2; exit 2 ;; esac
+  if [ -z "${PEER_BUNDLE_JAR:-}" ] || [ -z "${PEER_AGENT_JAR:-}" ]; then
+    if ! ls "$here"/jdbc-bundle/target/noemata-jdbc-*-all.jar >/dev/null 2>&1 || [ ! -f "$here/agent/target/noemata-agent.jar" ]; then
+      echo "peer-suite: building the bundle and the agent (package, not install)" >&2
+      (cd "$here" && ./mvnw -q -B -ntp -pl jdbc-bundle,agent -am package -DskipTests) >&2
+    fi
+    # copies, so that a rebuild during the long runs does not replace a jar under them
+    cp "$(ls "$here"/jdbc-bundle/target/noemata-jdbc-*-all.jar | head -1)" "$work/noemata-jdbc-all.jar"
+    cp "$here/agent/target/noemata-agent.jar" "$work/noemata-agent.jar"
+    export PEER_BUNDLE_JAR=${PEER_BUNDLE_JAR:-$work/noemata-jdbc-all.jar} PEER_AGENT_JAR=${PEER_AGENT_JAR:-$work/noemata-agent.jar}
+  fi
+  for m in ${modes//,/ }; do
+    "$0" "$m" --source "$source_dir" --server "$server" ${tests:+--tests "$tests"} --work "$work/$m" --timeout "$timeout_min"
+  done
+  exec python3 - "$work" "$modes" "$here/scripts/peer-suite-expected.txt" <<'PY'
+import re, sys
+work, modes, expected_file = sys.argv[1], sys.argv[2].split(","), sys.argv[3]
+def base(name):  # Class#method of a parameterised case such as Class#method[x](2)
+    m = re.match(r"[^#]+#[A-Za-z0-9_$]+", name)
+    return m.group(0) if m else name
+def key(name):  # a parameterised case by its method and number: its parameters may print otherwise each run
+    m = re.search(r"\((\d+)\)$", name)
+    return base(name) + ("(" + m.group(1) + ")" if m else "")
+def names(mode, kind):
+    with open(f"{work}/{mode}/suite/target/peer-suite-{kind}.txt") as f:
+        return {key(line.strip()): line.strip() for line in f if line.strip()}
+expected = {}
+for line in open(expected_file):
+    if line.strip() and not line.startswith("#"):
+        name, _, why = line.strip().partition(" ")
+        expected[name] = why.strip()
+passed_plain, failed_plain = names("plain", "passed"), names("plain", "failed")
+unexpected = 0
+for mode in modes:
+    if mode == "plain":
+        continue
+    passed, failed = names(mode, "passed"), names(mode, "failed")
+    lost = sorted(passed_plain.keys() & failed.keys())
+    known = [k for k in lost if mode == "bundle" and base(k) in expected]
+    rest = [k for k in lost if k not in known]
+    unexpected += len(rest)
+    print(f"peer-suite compare {mode}: {len(passed_plain)} pass plain; {len(passed_plain.keys() & passed.keys())} of them pass"
+          f" {mode}, {len(lost)} fail {mode}: {len(known)} cast to, construct or compare clickhouse-jdbc's classes"
+          f" (scripts/peer-suite-expected.txt), {len(rest)} other")
+    for k in rest:
+        print(f"  passes plain, fails {mode}: {failed[k]}")
+    for k in sorted(failed_plain.keys() & passed.keys()):
+        print(f"  fails plain, passes {mode}: {passed[k]}")
+sys.exit(1 if unexpected else 0)
+PY
+fi
 
 if git --git-dir="$source_dir" rev-parse --verify -q refs/heads/v0.10.0 >/dev/null; then
   git_dir=$source_dir
@@ -163,20 +223,25 @@ cd "$work/suite"
 reports=$work/suite/target/surefire-reports
 [ -d "$reports" ] || { echo "peer-suite: no test reports; see $work/maven.log" >&2; tail -30 "$work/maven.log" >&2; exit 1; }
 python3 - "$reports" "$mode" <<'PY'
-import glob, sys, xml.etree.ElementTree as ET
+import glob, re, sys, xml.etree.ElementTree as ET
 reports, mode = sys.argv[1], sys.argv[2]
 t = f = e = s = 0
-failed = []
+failed, passed = [], []
 for path in glob.glob(reports + "/TEST-*.xml"):
     root = ET.parse(path).getroot()
     for case in root.iter("testcase"):
         t += 1
-        name = case.get("classname", "").rsplit(".", 1)[-1] + "#" + case.get("name", "")
+        # one line a test, the same in every run: a parameter's line breaks and runs of blanks become
+        # one blank, an array parameter's identity hash ([B@6c2c1385) is left out
+        name = case.get("classname", "").rsplit(".", 1)[-1] + "#" + re.sub(r"@[0-9a-f]{1,8}\b", "@", " ".join(case.get("name", "").split()))
         if case.find("failure") is not None: f += 1; failed.append(name)
         elif case.find("error") is not None: e += 1; failed.append(name)
         elif case.find("skipped") is not None: s += 1
+        else: passed.append(name)
 with open(reports + "/../peer-suite-failed.txt", "w") as out:
     out.write("\n".join(sorted(failed)) + "\n")
+with open(reports + "/../peer-suite-passed.txt", "w") as out:
+    out.write("\n".join(sorted(passed)) + "\n")
 print(f"peer-suite {mode}: tests {t}, passed {t - f - e - s}, failures {f}, errors {e}, skipped {s}"
       f" (failed test names: {reports}/../peer-suite-failed.txt)")
 PY

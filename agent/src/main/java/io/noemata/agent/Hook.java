@@ -40,6 +40,25 @@ public final class Hook {
     options = agentOptions;
   }
 
+  /**
+   * The URL and properties clickhouse-jdbc is to read for a connection: {@code url} and
+   * {@code info} without noemata's {@code noemata.*} names (the URL's query parameters, the
+   * properties), as the URL swap hands them on; null when there are none, or when noemata made
+   * the connection.
+   */
+  public static Object[] clickhouseArguments(String url, Properties info) {
+    try {
+      if (url == null || !(url.startsWith("jdbc:clickhouse:") || url.startsWith("jdbc:ch:"))) {
+        return null;
+      }
+      NoemataDriver.ClickHouseArguments theirs = NoemataDriver.clickhouseArguments(url, info);
+      return theirs == null ? null : new Object[] {theirs.url(), theirs.info()};
+    } catch (Throwable t) {
+      warnOnce("could not read noemata's properties for " + redacted(url) + " (" + t.getClass().getSimpleName() + ")");
+      return null;
+    }
+  }
+
   /** A clickhouse-jdbc connection was made for {@code url}: its statements are rewritten, unless noemata made it. */
   public static void opened(Connection connection, String url, Properties info) {
     try {

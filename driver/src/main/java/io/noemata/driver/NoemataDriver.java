@@ -81,6 +81,26 @@ public final class NoemataDriver implements Driver {
     return new InPlaceConnection(Wiring.of(NoemataUrl.PREFIX + clickhouseUrl.substring("jdbc:".length()), info).planner());
   }
 
+  /**
+   * What clickhouse-jdbc is given for a connection it opens itself (the agent): {@code clickhouseUrl}
+   * without its {@code noemata.*} query parameters and {@code info} without noemata's properties,
+   * as the URL swap hands them on; null when neither holds any (the arguments stay as they are).
+   * Read by name only: the values are checked where noemata reads them ({@link #inPlace}).
+   */
+  public static ClickHouseArguments clickhouseArguments(String clickhouseUrl, Properties info) {
+    boolean inUrl = clickhouseUrl.indexOf('?') >= 0 && clickhouseUrl.contains(NoemataSettings.PREFIX);
+    boolean inInfo = info != null && java.util.stream.Stream.concat(info.keySet().stream(), info.stringPropertyNames().stream())
+        .anyMatch(n -> n instanceof String name && name.startsWith(NoemataSettings.PREFIX));
+    if (!inUrl && !inInfo) {
+      return null;
+    }
+    String url = inUrl ? NoemataUrl.parse(NoemataUrl.PREFIX + clickhouseUrl.substring("jdbc:".length())).delegateUrl() : clickhouseUrl;
+    return new ClickHouseArguments(url, inInfo ? delegateProperties(info, new Properties()) : info);
+  }
+
+  /** A clickhouse-jdbc URL and properties, as {@link #clickhouseArguments} leaves them. */
+  public record ClickHouseArguments(String url, Properties info) {}
+
   /** What a noemata URL and its properties make: noemata's settings, clickhouse-jdbc's properties, the catalog to read. */
   private record Wiring(NoemataUrl parsed, Properties theirs, NoemataSettings settings) {
 

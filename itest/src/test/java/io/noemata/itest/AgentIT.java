@@ -37,13 +37,19 @@ class AgentIT {
   }
 
   private static ProcessRun runApp(String marker, boolean withAgent) throws Exception {
+    return runApp(marker, withAgent, "", List.of());
+  }
+
+  /** The probe app with {@code query} after the URL's database and {@code properties} given to DriverManager and the pool. */
+  private static ProcessRun runApp(String marker, boolean withAgent, String query, List<String> properties) throws Exception {
     String sql = "SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM " + DB + ".logs WHERE ResourceAttributes['k8s.pod.name'] = 'pod-1'"
         + " /* " + marker + " */ LIMIT 1";
     List<String> cmd = new ArrayList<>(List.of(ProcessRun.java()));
     if (withAgent) {
       cmd.add("-javaagent:" + ProcessRun.agentJar() + "=catalog.ttl=60s");
     }
-    cmd.addAll(List.of("-cp", ProcessRun.applicationClassPath(), AgentProbeApp.class.getName(), TARGET.jdbcUrl(DB), sql));
+    cmd.addAll(List.of("-cp", ProcessRun.applicationClassPath(), AgentProbeApp.class.getName(), TARGET.jdbcUrl(DB) + query, sql));
+    cmd.addAll(properties);
     return ProcessRun.run(cmd, Map.of(), 180);
   }
 
@@ -73,5 +79,39 @@ class AgentIT {
     List<String> sqls = arrived(marker);
     assertEquals(2, sqls.size(), sqls.toString());
     sqls.forEach(sql -> assertTrue(sql.contains("WHERE ResourceAttributes['k8s.pod.name'] = 'pod-1'"), sql));
+  }
+
+  @Test
+  void noemataPropertiesInTheUrlReachNoemataAndNotClickhouseJdbc() throws Exception {
+    String marker = "agent-url-" + UUID.randomUUID();
+    ProcessRun run = runApp(marker, true, "?noemata.namespace=noemata&noemata.catalog.ttl=30s", List.of());
+    assertEquals(0, run.exitCode(), run.stderr());
+    assertTrue(run.stdout().contains("DriverManager: pod-1") && run.stdout().contains("HikariCP: pod-1"), run.stdout());
+    List<String> sqls = arrived(marker);
+    assertEquals(2, sqls.size(), sqls.toString());
+    sqls.forEach(sql -> assertTrue(sql.contains("`__otel_materialized_k8s.pod.name`"), "rewritten: " + sql));
+
+    String off = "agent-url-off-" + UUID.randomUUID();
+    run = runApp(off, true, "?noemata.rewrite=off", List.of());
+    assertEquals(0, run.exitCode(), run.stderr());
+    arrived(off).forEach(sql -> assertTrue(sql.contains("WHERE ResourceAttributes['k8s.pod.name'] = 'pod-1'"), "as written: " + sql));
+  }
+
+  @Test
+  void noemataPropertiesGivenToDriverManagerReachNoemataAndNotClickhouseJdbc() throws Exception {
+    String marker = "agent-props-off-" + UUID.randomUUID();
+    ProcessRun run = runApp(marker, true, "", List.of("noemata.rewrite=off", "noemata.catalog.ttl=30s"));
+    assertEquals(0, run.exitCode(), run.stderr());
+    assertTrue(run.stdout().contains("DriverManager: pod-1") && run.stdout().contains("HikariCP: pod-1"), run.stdout());
+    List<String> sqls = arrived(marker);
+    assertEquals(2, sqls.size(), sqls.toString());
+    sqls.forEach(sql -> assertTrue(sql.contains("WHERE ResourceAttributes['k8s.pod.name'] = 'pod-1'"), "as written: " + sql));
+  }
+
+  @Test
+  void withoutTheAgentClickhouseJdbcRefusesANoemataProperty() throws Exception {
+    // what the agent takes out: plain clickhouse-jdbc sends the name to the server as a setting
+    ProcessRun run = runApp("plain-url-" + UUID.randomUUID(), false, "?noemata.rewrite=off", List.of());
+    assertTrue(run.exitCode() != 0, run.stdout());
   }
 }

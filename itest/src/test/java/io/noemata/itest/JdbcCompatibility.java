@@ -306,6 +306,29 @@ abstract class JdbcCompatibility {
     }
   }
 
+  /**
+   * clickhouse-jdbc 0.10.0 sends nothing for {@code setQueryTimeout} (it bounds only its own wait,
+   * on a reply that is read on the calling thread), so what stops a query on the server is its
+   * {@code max_execution_time}, here given as a connection property: the scan (minutes without it)
+   * ends with TIMEOUT_EXCEEDED and the next statement runs (on the embedded engine, one query at a
+   * time, it would wait for the scan otherwise).
+   */
+  @Test
+  void theServersExecutionLimitStopsALongScanAndTheNextStatementRuns() throws SQLException {
+    Properties p = new Properties();
+    p.setProperty("clickhouse_setting_max_execution_time", "1");
+    try (Connection c = connect(p); Statement s = c.createStatement()) {
+      s.setQueryTimeout(1);
+      SQLException e = assertThrows(SQLException.class,
+          () -> s.executeQuery("SELECT count() FROM numbers(20000000000) WHERE sipHash64(number) = 0").next());
+      assertEquals(159, e.getErrorCode(), e.getMessage()); // TIMEOUT_EXCEEDED
+      try (ResultSet rs = s.executeQuery("SELECT count() FROM events")) {
+        assertTrue(rs.next());
+        assertEquals(3, rs.getInt(1));
+      }
+    }
+  }
+
   @Test
   void propertiesOfAnyTypeReachTheDriver() throws SQLException {
     Queue<String> ids = new ConcurrentLinkedQueue<>();

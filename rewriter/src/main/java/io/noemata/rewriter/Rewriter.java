@@ -4,6 +4,7 @@ import io.noemata.rewriter.provenance.Provenance;
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.rewriter.rules.RollupAnswers;
 import io.noemata.rewriter.rules.StoredColumns;
+import io.noemata.core.sql.Nesting;
 import io.noemata.core.sql.ParseResult;
 import io.noemata.core.sql.SqlParser;
 import io.noemata.core.sql.Statement;
@@ -45,6 +46,13 @@ public final class Rewriter {
     Objects.requireNonNull(sql, "sql");
     Objects.requireNonNull(snapshot, "snapshot");
     Objects.requireNonNull(defaultDatabase, "defaultDatabase");
+    // the rules walk the tree as deep as the parser read it: all of it runs where the stack holds that
+    return Nesting.run(() -> rewriteHere(sql, snapshot, defaultDatabase, parameters),
+        () -> new RewriteResult(sql, false, Provenance.refused("nesting too deep")));
+  }
+
+  private static RewriteResult rewriteHere(String sql, CatalogSnapshot snapshot, String defaultDatabase,
+      Parameters parameters) {
     ParseResult<Statement> parsed = SqlParser.parse(sql);
     if (!parsed.understood()) {
       return new RewriteResult(sql, false, Provenance.refused(parsed.refusal()));

@@ -1,6 +1,7 @@
 package io.noemata.core.expr;
 
 import io.noemata.core.sql.Lexer;
+import io.noemata.core.sql.Nesting;
 import io.noemata.core.sql.ParseResult;
 import io.noemata.core.sql.RefusalCode;
 import io.noemata.core.sql.SqlParser;
@@ -30,6 +31,21 @@ public final class ExprParser {
 
   /** The canonical tree of {@code text}; an {@link ExprException} with the offset otherwise. */
   public static Expr parse(String text, Mode mode) throws ExprException {
+    // parsed and converted where the stack holds the text's depth, on whatever thread calls
+    Object r = Nesting.run(() -> {
+      try {
+        return parseHere(text, mode);
+      } catch (ExprException e) {
+        return e;
+      }
+    }, () -> new ExprException("the expression is nested more than " + MAX_DEPTH + " levels deep", 0));
+    if (r instanceof ExprException e) {
+      throw e;
+    }
+    return (Expr) r;
+  }
+
+  private static Expr parseHere(String text, Mode mode) throws ExprException {
     List<Token> tokens = Lexer.significant(text);
     checkTokens(tokens);
     if (tokens.isEmpty()) {

@@ -105,22 +105,40 @@ final class ExpressionParser {
 
   private Expr or() {
     Expr left = and();
-    while (in.atWord("OR")) {
-      in.next();
-      Expr right = and();
-      left = new Expr.Binary("OR", left, right, left.start(), right.end());
+    int links = 0;
+    try {
+      while (in.atWord("OR")) {
+        in.next();
+        links = link(links);
+        Expr right = and();
+        left = new Expr.Binary("OR", left, right, left.start(), right.end());
+      }
+      return left;
+    } finally {
+      in.unlink(links);
     }
-    return left;
+  }
+
+  /** Each operator of a chain nests its left side one level deeper in the tree (see {@link Nesting}). */
+  private int link(int links) {
+    in.link();
+    return links + 1;
   }
 
   private Expr and() {
     Expr left = not();
-    while (in.atWord("AND")) {
-      in.next();
-      Expr right = not();
-      left = new Expr.Binary("AND", left, right, left.start(), right.end());
+    int links = 0;
+    try {
+      while (in.atWord("AND")) {
+        in.next();
+        links = link(links);
+        Expr right = not();
+        left = new Expr.Binary("AND", left, right, left.start(), right.end());
+      }
+      return left;
+    } finally {
+      in.unlink(links);
     }
-    return left;
   }
 
   private Expr not() {
@@ -135,13 +153,19 @@ final class ExpressionParser {
 
   private Expr isNull() {
     Expr e = between();
-    while (in.atWord("IS")) {
-      in.next();
-      boolean negated = in.acceptWord("NOT");
-      in.expectWord("NULL");
-      e = new Expr.IsNull(e, negated, e.start(), in.lastEnd());
+    int links = 0;
+    try {
+      while (in.atWord("IS")) {
+        in.next();
+        links = link(links);
+        boolean negated = in.acceptWord("NOT");
+        in.expectWord("NULL");
+        e = new Expr.IsNull(e, negated, e.start(), in.lastEnd());
+      }
+      return e;
+    } finally {
+      in.unlink(links);
     }
-    return e;
   }
 
   private Expr between() {
@@ -162,13 +186,19 @@ final class ExpressionParser {
 
   private Expr comparison() {
     Expr left = concat();
-    while (true) {
-      String op = comparisonOperator();
-      if (op == null) {
-        return left;
+    int links = 0;
+    try {
+      while (true) {
+        String op = comparisonOperator();
+        if (op == null) {
+          return left;
+        }
+        links = link(links);
+        Expr right = concat();
+        left = new Expr.Binary(op, left, right, left.start(), right.end());
       }
-      Expr right = concat();
-      left = new Expr.Binary(op, left, right, left.start(), right.end());
+    } finally {
+      in.unlink(links);
     }
   }
 
@@ -214,38 +244,56 @@ final class ExpressionParser {
 
   private Expr concat() {
     Expr left = additive();
-    while (in.atSymbol("||")) {
-      in.next();
-      Expr right = additive();
-      left = new Expr.Binary("||", left, right, left.start(), right.end());
+    int links = 0;
+    try {
+      while (in.atSymbol("||")) {
+        in.next();
+        links = link(links);
+        Expr right = additive();
+        left = new Expr.Binary("||", left, right, left.start(), right.end());
+      }
+      return left;
+    } finally {
+      in.unlink(links);
     }
-    return left;
   }
 
   private Expr additive() {
     Expr left = multiplicative();
-    while (in.atSymbol("+") || in.atSymbol("-")) {
-      String op = in.next().text();
-      Expr right = multiplicative();
-      left = new Expr.Binary(op, left, right, left.start(), right.end());
+    int links = 0;
+    try {
+      while (in.atSymbol("+") || in.atSymbol("-")) {
+        String op = in.next().text();
+        links = link(links);
+        Expr right = multiplicative();
+        left = new Expr.Binary(op, left, right, left.start(), right.end());
+      }
+      return left;
+    } finally {
+      in.unlink(links);
     }
-    return left;
   }
 
   private Expr multiplicative() {
     Expr left = unary();
-    while (true) {
-      String op;
-      if (in.atSymbol("*") || in.atSymbol("/") || in.atSymbol("%")) {
-        op = in.peek().text();
-      } else if (in.atWord("DIV") || in.atWord("MOD")) { // after an operand, DIV (2) is the operator too
-        op = in.peek().text().toUpperCase(Locale.ROOT);
-      } else {
-        return left;
+    int links = 0;
+    try {
+      while (true) {
+        String op;
+        if (in.atSymbol("*") || in.atSymbol("/") || in.atSymbol("%")) {
+          op = in.peek().text();
+        } else if (in.atWord("DIV") || in.atWord("MOD")) { // after an operand, DIV (2) is the operator too
+          op = in.peek().text().toUpperCase(Locale.ROOT);
+        } else {
+          return left;
+        }
+        in.next();
+        links = link(links);
+        Expr right = unary();
+        left = new Expr.Binary(op, left, right, left.start(), right.end());
       }
-      in.next();
-      Expr right = unary();
-      left = new Expr.Binary(op, left, right, left.start(), right.end());
+    } finally {
+      in.unlink(links);
     }
   }
 
@@ -259,35 +307,43 @@ final class ExpressionParser {
   }
 
   private Expr postfix(Expr e) {
-    while (true) {
-      if (in.atSymbol("[")) {
-        in.next();
-        Expr index = expr();
-        in.expectSymbol("]");
-        e = new Expr.Subscript(e, index, e.start(), in.lastEnd());
-      } else if (in.atSymbol("::")) {
-        in.next();
-        String type = type();
-        e = new Expr.Cast(e, type, true, e.start(), in.lastEnd());
-      } else if (in.atSymbol(".")) {
-        in.next();
-        Token t = in.next();
-        if (t.kind() == TokenKind.NUMBER && t.text().matches("[0-9]+\\.[0-9]+")) {
-          // x.1.2 is (x.1).2 to ClickHouse; the lexer cuts "1.2" as one number
-          int dot = t.start() + t.text().indexOf('.');
-          e = new Expr.TupleElement(e, t.text().substring(0, dot - t.start()), e.start(), dot);
-          e = new Expr.TupleElement(e, t.text().substring(dot - t.start() + 1), e.start(), t.end());
-          continue;
+    int links = 0;
+    try {
+      while (true) {
+        if (in.atSymbol("[")) {
+          in.next();
+          links = link(links);
+          Expr index = expr();
+          in.expectSymbol("]");
+          e = new Expr.Subscript(e, index, e.start(), in.lastEnd());
+        } else if (in.atSymbol("::")) {
+          in.next();
+          links = link(links);
+          String type = type();
+          e = new Expr.Cast(e, type, true, e.start(), in.lastEnd());
+        } else if (in.atSymbol(".")) {
+          in.next();
+          links = link(links);
+          Token t = in.next();
+          if (t.kind() == TokenKind.NUMBER && t.text().matches("[0-9]+\\.[0-9]+")) {
+            // x.1.2 is (x.1).2 to ClickHouse; the lexer cuts "1.2" as one number
+            int dot = t.start() + t.text().indexOf('.');
+            e = new Expr.TupleElement(e, t.text().substring(0, dot - t.start()), e.start(), dot);
+            e = new Expr.TupleElement(e, t.text().substring(dot - t.start() + 1), e.start(), t.end());
+            continue;
+          }
+          if (!(t.kind() == TokenKind.NUMBER && t.text().chars().allMatch(Character::isDigit))
+              && !(t.kind() == TokenKind.WORD || t.kind() == TokenKind.QUOTED_IDENTIFIER)) {
+            throw in.refuse(RefusalCode.UNEXPECTED_TOKEN, "unexpected tuple element");
+          }
+          String element = t.kind() == TokenKind.NUMBER ? t.text() : t.identifier();
+          e = new Expr.TupleElement(e, element, e.start(), t.end());
+        } else {
+          return e;
         }
-        if (!(t.kind() == TokenKind.NUMBER && t.text().chars().allMatch(Character::isDigit))
-            && !(t.kind() == TokenKind.WORD || t.kind() == TokenKind.QUOTED_IDENTIFIER)) {
-          throw in.refuse(RefusalCode.UNEXPECTED_TOKEN, "unexpected tuple element");
-        }
-        String element = t.kind() == TokenKind.NUMBER ? t.text() : t.identifier();
-        e = new Expr.TupleElement(e, element, e.start(), t.end());
-      } else {
-        return e;
       }
+    } finally {
+      in.unlink(links);
     }
   }
 

@@ -212,43 +212,52 @@ final class QueryParser {
 
   private TableExpr tables() {
     TableExpr left = tableFactor();
-    while (true) {
-      if (in.atSymbol(",")) {
+    int links = 0; // each join nests the tables before it one level deeper
+    try {
+      while (true) {
+        if (in.atSymbol(",")) {
+          in.next();
+          links++;
+          in.link();
+          TableExpr right = tableFactor();
+          left = new TableExpr.Join(left, ",", right, null, List.of(), left.start(), right.end());
+          continue;
+        }
+        if (!atJoinStart()) {
+          return left;
+        }
+        StringBuilder kind = new StringBuilder();
+        while (!in.atWord("JOIN")) {
+          Token w = in.next();
+          if (kind.length() > 0) {
+            kind.append(' ');
+          }
+          kind.append(w.text().toUpperCase(Locale.ROOT));
+        }
         in.next();
+        links++;
+        in.link();
         TableExpr right = tableFactor();
-        left = new TableExpr.Join(left, ",", right, null, List.of(), left.start(), right.end());
-        continue;
-      }
-      if (!atJoinStart()) {
-        return left;
-      }
-      StringBuilder kind = new StringBuilder();
-      while (!in.atWord("JOIN")) {
-        Token w = in.next();
-        if (kind.length() > 0) {
-          kind.append(' ');
+        String k = kind.toString();
+        Expr on = null;
+        List<Expr> using = new ArrayList<>();
+        if (in.acceptWord("ON")) {
+          on = exprs.expr();
+        } else if (in.acceptWord("USING")) {
+          boolean parens = in.acceptSymbol("(");
+          do {
+            using.add(exprs.expr());
+          } while (in.acceptSymbol(","));
+          if (parens) {
+            in.expectSymbol(")");
+          }
+        } else if (!k.contains("CROSS") && !k.contains("PASTE")) {
+          throw in.refuse("JOIN without ON or USING");
         }
-        kind.append(w.text().toUpperCase(Locale.ROOT));
+        left = new TableExpr.Join(left, k, right, on, using, left.start(), in.lastEnd());
       }
-      in.next();
-      TableExpr right = tableFactor();
-      String k = kind.toString();
-      Expr on = null;
-      List<Expr> using = new ArrayList<>();
-      if (in.acceptWord("ON")) {
-        on = exprs.expr();
-      } else if (in.acceptWord("USING")) {
-        boolean parens = in.acceptSymbol("(");
-        do {
-          using.add(exprs.expr());
-        } while (in.acceptSymbol(","));
-        if (parens) {
-          in.expectSymbol(")");
-        }
-      } else if (!k.contains("CROSS") && !k.contains("PASTE")) {
-        throw in.refuse("JOIN without ON or USING");
-      }
-      left = new TableExpr.Join(left, k, right, on, using, left.start(), in.lastEnd());
+    } finally {
+      in.unlink(links);
     }
   }
 

@@ -5,13 +5,16 @@ import java.util.List;
 /** A cursor over the significant tokens of one text, with the helpers both parsers share. */
 final class TokenStream {
 
-  private static final int MAX_DEPTH = 200;
-
   final String sql;
   private final List<Token> tokens;
   private int pos;
   private int lastEnd;
   private int depth;
+  private int chain;
+  /** On a caller's thread the inline limits apply, past which {@link Nesting#run} reads the text again on a deep stack. */
+  private final boolean deep = Nesting.deepStack();
+  private final int maxDepth = deep ? Nesting.MAX_DEPTH : Nesting.INLINE_DEPTH;
+  private final int maxChain = deep ? Nesting.MAX_CHAIN : Nesting.INLINE_CHAIN;
 
   TokenStream(String sql, List<Token> significant) {
     this.sql = sql;
@@ -120,13 +123,32 @@ final class TokenStream {
     return new NotUnderstood(code, reason + " at " + near, position());
   }
 
+  /** One level of recursion (see {@link Nesting}). */
   void enter() {
-    if (++depth > MAX_DEPTH) {
-      throw refuse(RefusalCode.NESTING_TOO_DEEP, "nesting too deep");
+    if (++depth > maxDepth) {
+      throw tooDeep();
     }
   }
 
   void leave() {
     depth--;
+  }
+
+  /** One more link of an operator chain, a level of the tree that walkers recurse into; {@link #unlink} when the chain ends. */
+  void link() {
+    if (++chain > maxChain) {
+      throw tooDeep();
+    }
+  }
+
+  void unlink(int links) {
+    chain -= links;
+  }
+
+  private RuntimeException tooDeep() {
+    if (!deep) {
+      throw new Nesting.Deeper();
+    }
+    return refuse(RefusalCode.NESTING_TOO_DEEP, "nesting too deep");
   }
 }

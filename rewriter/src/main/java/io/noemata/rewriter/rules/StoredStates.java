@@ -202,9 +202,14 @@ final class StoredStates {
     if (m == null || simple(m).isEmpty()) {
       return Optional.empty();
     }
-    String t = m.stateType().strip();
-    String type = t.substring(t.indexOf(',') + 1, t.length() - 1).strip();
+    String type = simpleType(m);
     return type.isEmpty() ? Optional.empty() : Optional.of("CAST(" + Literals.identifier(m.stateColumn()) + " AS " + type + ")");
+  }
+
+  /** {@code T} of a state stored as {@code SimpleAggregateFunction(f, T)}. */
+  private static String simpleType(Measure m) {
+    String t = m.stateType().strip();
+    return t.substring(t.indexOf(',') + 1, t.length() - 1).strip();
   }
 
   /** {@code countIf(condition)} from the stored {@code count()}, when that count is summable. */
@@ -236,8 +241,13 @@ final class StoredStates {
     String args = "(" + column + (condition == null ? "" : ", " + condition) + ")";
     Optional<String> simple = simple(m);
     if (simple.isPresent()) {
-      return simple.get().matches("[A-Za-z_][A-Za-z0-9_]*") ? Optional.of(simple.get() + suffix + args)
-          : Optional.empty();
+      if (!simple.get().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        return Optional.empty();
+      }
+      String merged = simple.get() + suffix + args;
+      // max, min, any... of a SimpleAggregateFunction(f, T) column keep that type (sum alone returns
+      // T): read as T, the type the raw aggregate returns, so the result column keeps its type
+      return Optional.of(simple.get().equals("sum") ? merged : "CAST(" + merged + " AS " + simpleType(m) + ")");
     }
     return stateFunction(m.stateType()).map(function -> {
       int paren = function.indexOf('(');
