@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * both. On a server ({@code NOEMATA_IT_URL}, Testcontainers) users, grants and policies are made
  * with SQL, as an administrator would. The embedded engine has no writable access storage
  * (clickhouse-local reads its users config alone), so there an engine of its own runs on a kept
- * data folder: each user is a role of its users config (see {@link LimitedUsers}), and the policies
+ * data folder: each user is a role of its users config ({@code default} holds every role, a request
+ * of user U runs under {@code SET ROLE U}: see EmbeddedClickHouse), and the policies
  * are the row filters of the config's one user, {@code default}, telling the roles apart with
  * {@code currentRoles()}; {@link #apply} restarts it on the same port with the new config, which is
  * how a policy appears after a publish. Either way the operator (the administrator, user null) reads
@@ -87,6 +88,13 @@ final class AccessRules implements AutoCloseable {
     }
     AccessRules rules = new AccessRules(target, dir, port);
     rules.startEngine(Map.of(), List.of());
+    return rules;
+  }
+
+  /** Users named by the keys, each granted exactly the privileges (e.g. {@code SELECT ON db.t}) of its value. */
+  static AccessRules start(Path dir, Map<String, List<String>> grants) throws Exception {
+    AccessRules rules = start(dir);
+    rules.apply(grants, List.of());
     return rules;
   }
 

@@ -46,11 +46,11 @@ class DriverAccessIT {
   static final String RAW_ONLY = "noemata_it_raw_only";
 
   @TempDir static Path dir;
-  static LimitedUsers users;
+  static AccessRules users;
 
   @BeforeAll
   static void publish() throws Exception {
-    users = LimitedUsers.start(dir, Map.of(
+    users = AccessRules.start(dir, Map.of(
         ANALYST, List.of("SELECT ON " + DB + ".otel_logs", "SELECT ON " + DB + ".noemata_resource_ledger",
             "SHOW TABLES, SHOW COLUMNS ON " + DB + ".*"),
         RAW_ONLY, List.of("SELECT ON " + DB + ".otel_logs")));

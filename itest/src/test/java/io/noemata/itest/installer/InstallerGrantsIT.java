@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * "Missing grants fail publication before installation starts. The error lists each missing grant."
  * A real limited user (on the embedded engine, one started with a users config: see
- * {@link LimitedUsers}) holding SELECT and INSERT only publishes the example project.
+ * {@link AccessRules}) holding SELECT and INSERT only publishes the example project.
  */
 class InstallerGrantsIT {
 
@@ -36,7 +36,7 @@ class InstallerGrantsIT {
 
   @Test
   void aUserWithoutAlterAndCreateGetsEveryMissingGrantAndNothingChanges() throws Exception {
-    try (LimitedUsers users = LimitedUsers.start(dir, Map.of(LIMITED,
+    try (AccessRules users = AccessRules.start(dir, Map.of(LIMITED,
         List.of("SELECT, INSERT ON " + DB + ".*", "SELECT ON system.*")))) {
       try (Connection admin = users.plain(null, "default"); Statement s = admin.createStatement()) {
         s.execute("DROP DATABASE IF EXISTS " + DB);
@@ -61,7 +61,7 @@ class InstallerGrantsIT {
   }
 
   /** The database's tables and columns, as the administrator sees them. */
-  private static String schema(LimitedUsers users) throws Exception {
+  private static String schema(AccessRules users) throws Exception {
     List<String> out = new ArrayList<>();
     try (Connection c = users.plain(null, "default"); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT table, name, type FROM system.columns WHERE database = '" + DB
