@@ -333,6 +333,12 @@ final class RollupLevel {
       }
       return take(GrainDividesBucket.combine(List.of(left, right)));
     }
+    if (e instanceof Expr.IsNull n && neverNull(n.operand())) {
+      // query engines add "t IS NOT NULL" to every filter: on a column that is not Nullable it is a
+      // constant (its bucket, read in its place, is never NULL either)
+      form(n.operand(), expanding, aggregatesAllowed);
+      return TimeForm.NONE;
+    }
     if (e instanceof Expr.Star) {
       return fail(DimensionsOnly.star());
     }
@@ -392,6 +398,13 @@ final class RollupLevel {
       leafEdits.put(id.start(), new Edit(id.start(), id.end(), Literals.identifier(column)));
     }
     return TimeForm.NONE;
+  }
+
+  /** True when {@code e} is the time column itself, named (not through an alias), and its type is not Nullable. */
+  private boolean neverNull(Expr e) {
+    return Expr.unparenthesized(e) instanceof Expr.Identifier id && id.name().equals(rollup.timeColumn())
+        && !(id.parts().size() == 1 && aliases.containsKey(id.name())) && refersToTable(id)
+        && timeType != null && !timeType.startsWith("Nullable");
   }
 
   /** True when {@code e} is the table's column {@code column} itself, so a name bound to it reads the column. */
@@ -690,9 +703,9 @@ final class RollupLevel {
     out.add(new Edit(table.start(), table.end(), from));
     out.addAll(PrewhereAsWhere.edits(sql, select));
     Set<String> taken = new HashSet<>(aliases.keySet());
-    taken.addAll(rollup.dimensions());
     taken.addAll(NamesBound.generated(rollup));
-    Checked<List<Edit>> names = UnaliasedItems.names(sql, select.items(), out, taken);
+    Checked<List<Edit>> names = UnaliasedItems.names(sql, select.items(), out, taken, this::refersToTable,
+        Set.copyOf(rollup.dimensions()));
     if (names instanceof Checked.Fails<List<Edit>> f) {
       return Checked.fails(f.skip());
     }

@@ -28,6 +28,13 @@ record TimeConstant(long nanos, boolean zoneKnown) {
   static final long LATEST_OFFSET = 12 * 3600 * NANOS;
 
   private static final Pattern COLUMN_ZONE = Pattern.compile("^DateTime(?:64)?\\((?:\\s*[0-9]\\s*,)?\\s*'([^']+)'\\s*\\)$");
+  /**
+   * An ISO instant with its offset, as BI tools and semantic layers write bounds (Cube, Metabase:
+   * {@code '2024-06-10T08:00:00.000Z'}); the best-effort parsers read it as that instant in any zone
+   * (measured on ClickHouse 26.5, also with a zone argument).
+   */
+  private static final Pattern OFFSET_INSTANT =
+      Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?(Z|[+-]\\d{2}:?\\d{2})");
   private static final Pattern WALL =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
 
@@ -129,7 +136,8 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         if (precision.isEmpty() || args.size() == 3 && zone.isEmpty()) {
           return Optional.empty();
         }
-        Optional<TimeConstant> t = wall(l, true, zone.orElse(serverZone));
+        Optional<TimeConstant> t = name.equals("parsedatetime64besteffort") ? offsetInstant(l) : Optional.empty();
+        t = t.isPresent() ? t : wall(l, true, zone.orElse(serverZone));
         return t.filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, precision.get()))) == 0);
       }
       case "parsedatetimebesteffort" -> {
@@ -141,7 +149,7 @@ record TimeConstant(long nanos, boolean zoneKnown) {
           return Optional.empty();
         }
         // DateTime keeps whole seconds: a written fraction must be zero
-        return wall(l, true, zone.orElse(serverZone)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0)
+        return offsetInstant(l).or(() -> wall(l, true, zone.orElse(serverZone))).filter(v -> Math.floorMod(v.nanos, NANOS) == 0)
             .filter(TimeConstant::fitsDateTime);
       }
       case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
@@ -178,6 +186,27 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     try {
       return of(s.base(), serverZone, null).map(t -> new TimeConstant(Math.addExact(t.nanos, by.get()), t.zoneKnown));
     } catch (ArithmeticException overflow) {
+      return Optional.empty();
+    }
+  }
+
+  /** A string literal holding {@code YYYY-MM-DD[T ]hh:mm:ss[.fraction]} and an offset ({@code Z}, {@code +02:00}, {@code -0130}). */
+  private static Optional<TimeConstant> offsetInstant(Expr.Literal l) {
+    if (l.kind() != Expr.Literal.Kind.STRING || !l.text().startsWith("'")) {
+      return Optional.empty();
+    }
+    Matcher m = OFFSET_INSTANT.matcher(Literals.unquote(l.text()));
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    try {
+      String offset = m.group(4).equals("Z") ? "Z" : m.group(4).length() == 5
+          ? m.group(4).substring(0, 3) + ":" + m.group(4).substring(3) : m.group(4);
+      long seconds = LocalDateTime.parse(m.group(1) + "T" + m.group(2), DateTimeFormatter.ISO_LOCAL_DATE_TIME)
+          .toEpochSecond(ZoneOffset.of(offset));
+      long fraction = m.group(3) == null ? 0 : Long.parseLong((m.group(3) + "000000000").substring(0, 9));
+      return Optional.of(new TimeConstant(Math.addExact(Math.multiplyExact(seconds, NANOS), fraction), true));
+    } catch (DateTimeException | ArithmeticException e) {
       return Optional.empty();
     }
   }
