@@ -130,6 +130,10 @@ final class RollupLevel {
     if (notTime.isPresent()) {
       return Checked.fails(notTime.get());
     }
+    if (inlined != null && inlined.projected() != null && !info.columnTypes().keySet().containsAll(inlined.projected())) {
+      return Checked.fails(RollupSkip.NOT_UNDERSTOOD, "the derived table projects a name that is no column of "
+          + info.name());
+    }
     for (Expr e : select.ownExpressions()) {
       collectAliases(e);
     }
@@ -701,6 +705,9 @@ final class RollupLevel {
       }
     }
     out.add(new Edit(table.start(), table.end(), from));
+    if (inlined != null) {
+      inlined.star().ifPresent(out::add);
+    }
     out.addAll(PrewhereAsWhere.edits(sql, select));
     Set<String> taken = new HashSet<>(aliases.keySet());
     taken.addAll(NamesBound.generated(rollup));
