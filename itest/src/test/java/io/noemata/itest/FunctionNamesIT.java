@@ -109,6 +109,13 @@ class FunctionNamesIT {
             "COUNTIF(number > 1)", "sumIf(number, 1)", "SUMIf(number, 1)", "sumif(number, 1)", "uniqIf(number, 1)",
             "UNIQIf(number, 1)", "avgOrNull(number)", "AVGOrNull(number)", "avgornull(number)", "countStateIf(1)",
             "COUNTSTATE()", "sumDistinct(number)", "SUMDISTINCT(number)", "quantileIf(0.5)(number, 1)"},
+        // the parser's keyword forms, in any case
+        new String[] {"DATE_ADD(HOUR, 1, now())", "DaTeAdD(HOUR, 1, now())", "TIMESTAMPADD(HOUR, 1, now())",
+            "timestamp_add(now(), INTERVAL 1 HOUR)", "DATE_SUB(HOUR, 1, now())", "datesub(HOUR, 1, now())",
+            "TIMESTAMPSUB(HOUR, 1, now())", "timestamp_sub(HOUR, 1, now())", "DATEDIFF('hour', now(), now())",
+            "TIMESTAMPDIFF(HOUR, now(), now())", "date_diff('hour', now(), now())", "SUBSTRING('abc', 2)",
+            "Position('abc', 'b')", "CAST(1, 'UInt8')", "EXTRACT('abc', 'b')", "RTRIM(' a ')", "LTRIM(' a ')",
+            "Trim(' a ')"},
         // aliases
         new String[] {"date_trunc('hour', now())", "DATE_TRUNC('hour', now())", "Date_Trunc('hour', now())",
             "dateTrunc('hour', now())", "DATETRUNC('hour', now())", "median(number)", "MEDIAN(number)",

@@ -105,12 +105,85 @@ class DriverCorpusRollupIT {
         .map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
   }
 
-  private static void compare(CorpusFile.Query q) throws SQLException {
+  /** The same for the corpus of BI tools, semantic layers, connectors and SQL builders (tools.sql, issue 26). */
+  @TestFactory
+  Stream<DynamicTest> toolsCorpusThroughTheDriverAnswersAsClickHouseJdbc() {
+    return CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql")).stream()
+        .map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
+  }
+
+  /**
+   * At least 95% of the tools corpus's {@code rollup} and {@code column} queries are accelerated
+   * through the driver (a rollup read, or a stored column substituted), each one that is not printed
+   * with its reason.
+   */
+  @Test
+  void theToolsCorpusIsAcceleratedThroughTheDriver() throws SQLException {
+    int labelled = 0;
+    int accelerated = 0;
+    for (CorpusFile.Query q : CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql"))) {
+      if (q.expect().equals("passthrough")) {
+        continue;
+      }
+      labelled++;
+      QueryProvenance p = run(noemata, q).provenance();
+      boolean done = q.expect().equals("rollup") ? p.rollups().stream().anyMatch(RollupUse::read)
+          : p.storedColumns().stream().anyMatch(u -> u instanceof ResourceUse.Substituted);
+      accelerated += done ? 1 : 0;
+      if (!done) {
+        System.out.println("tools corpus through the driver: " + q.id() + " not accelerated: " + p);
+      }
+    }
+    System.out.printf("tools corpus through the driver: %d of %d rollup/column queries accelerated%n", accelerated,
+        labelled);
+    assertTrue(accelerated * 100 >= labelled * 95, accelerated + " of " + labelled);
+  }
+
+  /**
+   * Every corpus query with one function name re-cased (issue 26: {@code UNIQ}, {@code countIF},
+   * {@code toStartOfHOUR}; some spellings the server accepts, most it refuses), over the published
+   * rollups: through the driver the same rows, or the same error code, as plain clickhouse-jdbc.
+   */
+  @Test
+  void everyFunctionNameInAnotherCaseGivesWhatTheServerGives() throws SQLException {
+    java.util.Random r = new java.util.Random(Long.getLong("noemata.fuzz.seed", 20261201L));
+    List<CorpusFile.Query> all = new ArrayList<>(CorpusFile.queries(InstallerFixture.SHARED));
+    all.addAll(CorpusFile.read(Path.of("src/test/resources/corpus/clients.sql")));
+    all.addAll(CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql")));
+    int refused = 0;
+    int answered = 0;
+    for (int round = 0; round < 3; round++) {
+      for (CorpusFile.Query q : all) {
+        String recased = io.noemata.itest.NameCase.mutate(q.sql(), r);
+        if (recased.equals(q.sql())) {
+          continue;
+        }
+        boolean wasRefused = compare(new CorpusFile.Query(q.id() + " re-cased", q.expect(), q.params(), recased));
+        refused += wasRefused ? 1 : 0;
+        answered += wasRefused ? 0 : 1;
+      }
+    }
+    System.out.printf("re-cased function names: %d refused alike, %d answered alike%n", refused, answered);
+    assertTrue(refused > 0 && answered > 0, refused + " refused, " + answered + " answered");
+  }
+
+  /** Compares one query through both drivers; true when the server refused it (then both failed with the same code). */
+  private static boolean compare(CorpusFile.Query q) throws SQLException {
     CorpusRuns.Outcome expected;
     try {
       expected = run(plain, q);
     } catch (SQLException refused) {
-      return; // an explicit FORMAT clause: clickhouse-jdbc refuses it on either URL (DriverCorpusIT checks that)
+      // the server's error (or clickhouse-jdbc's own refusal of an explicit FORMAT clause) comes back unchanged
+      SQLException through = null;
+      try {
+        CorpusRuns.Outcome rows = run(noemata, q);
+        org.junit.jupiter.api.Assertions.fail(q.id() + ": refused as written (" + refused.getErrorCode() + ") but"
+            + " answered through noemata: " + rows.rows().size() + " rows, " + rows.provenance());
+      } catch (SQLException e) {
+        through = e;
+      }
+      assertEquals(refused.getErrorCode(), through.getErrorCode(), q.id() + ": " + through.getMessage());
+      return true;
     }
     CorpusRuns.Outcome actual = run(noemata, q);
     boolean sketches = q.sql().toLowerCase(Locale.ROOT).matches("(?s).*(uniq|quantile).*");
@@ -125,6 +198,7 @@ class DriverCorpusRollupIT {
     if (p.rollups().stream().anyMatch(RollupUse::read)) {
       answeredByRollup.add(q.id());
     }
+    return false;
   }
 
   /**

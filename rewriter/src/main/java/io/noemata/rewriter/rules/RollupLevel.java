@@ -337,10 +337,12 @@ final class RollupLevel {
       }
       return take(GrainDividesBucket.combine(List.of(left, right)));
     }
-    if (e instanceof Expr.IsNull n && neverNull(n.operand())) {
+    if (e instanceof Expr.IsNull n && neverNull(n.operand()) || e instanceof Expr.Call c && c.params() == null
+        && c.args().size() == 1 && NULL_TESTS.contains(RollupFunctions.lower(c.name())) && neverNull(c.args().get(0))) {
+      Expr operand = e instanceof Expr.IsNull n ? n.operand() : ((Expr.Call) e).args().get(0);
       // query engines add "t IS NOT NULL" to every filter: on a column that is not Nullable it is a
       // constant (its bucket, read in its place, is never NULL either)
-      form(n.operand(), expanding, aggregatesAllowed);
+      form(operand, expanding, aggregatesAllowed);
       return TimeForm.NONE;
     }
     if (e instanceof Expr.Star) {
@@ -403,6 +405,9 @@ final class RollupLevel {
     }
     return TimeForm.NONE;
   }
+
+  /** {@code x IS NULL} and {@code x IS NOT NULL} as functions (a name the server knows in this case: {@link KnownFunctions}). */
+  private static final Set<String> NULL_TESTS = Set.of("isnull", "isnotnull");
 
   /** True when {@code e} is the time column itself, named (not through an alias), and its type is not Nullable. */
   private boolean neverNull(Expr e) {

@@ -123,8 +123,9 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         if (n.isPresent()) {
           return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true)).filter(TimeConstant::fitsDateTime);
         }
-        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(serverZone)).filter(TimeConstant::fitsDateTime)
-            : Optional.empty();
+        // a zero fraction, as jOOQ and Spark print timestamps ('... 08:00:00.0'), is the same second
+        return args.get(0) instanceof Expr.Literal l ? wall(l, true, zone.orElse(serverZone))
+            .filter(v -> Math.floorMod(v.nanos, NANOS) == 0).filter(TimeConstant::fitsDateTime) : Optional.empty();
       }
       case "todatetime64", "parsedatetime64besteffort" -> {
         // (string, precision [, zone]); precision must keep every digit written

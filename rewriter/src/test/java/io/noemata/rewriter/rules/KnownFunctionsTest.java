@@ -96,6 +96,14 @@ class KnownFunctionsTest {
   }
 
   @Test
+  void theParsersKeywordFormsAreKnownInAnyCase() {
+    assertTrue(reads("SELECT toStartOfHour(Timestamp) AS h, count() AS c FROM otel.otel_logs WHERE Timestamp >="
+        + " toDateTime(1718006400) AND Timestamp < DATE_ADD(HOUR, 6, toDateTime(1718006400)) GROUP BY h").contains("noemata_rollup"));
+    assertTrue(FunctionNames.builtIn().knows("TimeStampAdd"));
+    assertTrue(FunctionNames.builtIn().knows("TRIM"));
+  }
+
+  @Test
   void aNameTwoFunctionsShareInLowerCaseIsNeverMatched() {
     List<FunctionNames.Function> functions = new ArrayList<>();
     functions.add(new FunctionNames.Function("uniq", false, "", true));
