@@ -57,6 +57,7 @@ class FunctionNamesIT {
     try (Connection c = TARGET.connect("default"); Statement s = c.createStatement()) {
       engine.addAll(rows(s, FunctionNames.FUNCTIONS_QUERY + " ORDER BY name", "f"));
       engine.addAll(rows(s, FunctionNames.COMBINATORS_QUERY + " ORDER BY name", "c"));
+      engine.addAll(rows(s, FunctionNames.NONDETERMINISTIC_QUERY + " ORDER BY name", "n"));
     }
     List<String> builtIn = new ArrayList<>();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(

@@ -63,6 +63,10 @@ public final class FunctionNames {
       "date_sub", "datesub", "timestamp_sub", "timestampsub", "date_diff", "datediff", "timestamp_diff",
       "timestampdiff", "extract", "position", "substring", "trim", "ltrim", "rtrim", "cast", "exists");
 
+  /** The server's functions whose value may change between two runs of one statement (now(), rand(), ...). */
+  public static final String NONDETERMINISTIC_QUERY = "SELECT name FROM system.functions"
+      + " WHERE origin = 'System' AND NOT ifNull(deterministic, is_aggregate)";
+
   private static final class BuiltIn {
     static final FunctionNames NAMES = load();
   }
@@ -73,6 +77,8 @@ public final class FunctionNames {
   private final Set<String> ambiguous = new HashSet<>();
   private final List<String> combinators;
   private final long fingerprint;
+  /** Names whose value may change between runs; empty when not known. */
+  private final Set<String> nondeterministic = new HashSet<>();
 
   private FunctionNames(Collection<Function> functions, Collection<String> combinators) {
     for (Function f : functions) {
@@ -118,6 +124,38 @@ public final class FunctionNames {
   /** True when the server resolves {@code written} to a function. */
   public boolean knows(String written) {
     return resolve(written, false).isPresent();
+  }
+
+  /**
+   * True when ClickHouse 26.5 lists {@code written} and calls it deterministic: a call whose value
+   * never depends on when or where it runs ({@code now()}, {@code rand()}, {@code today()} do).
+   * Known only for the built-in list; a name it does not know is not deterministic.
+   */
+  public boolean deterministic(String written) {
+    if (this != builtIn() || resolve(written, false).isEmpty()) {
+      return false;
+    }
+    if (PARSER_FORMS.contains(lower(written))) {
+      return true; // plus, minus, dateDiff, toHour, position, substring, trim*, CAST, EXISTS
+    }
+    String name = written;
+    while (true) {
+      Function f = exact.containsKey(name) ? exact.get(name) : folded.get(lower(name));
+      if (f != null) {
+        return !nondeterministic.contains(f.name());
+      }
+      String stripped = null;
+      for (String c : combinators) {
+        if (name.length() > c.length() && name.endsWith(c)) {
+          stripped = name.substring(0, name.length() - c.length());
+          break;
+        }
+      }
+      if (stripped == null) {
+        return false;
+      }
+      name = stripped;
+    }
   }
 
   /** Equal for equal lists: a snapshot's version changes with it. */
@@ -167,6 +205,7 @@ public final class FunctionNames {
   private static FunctionNames load() {
     List<Function> functions = new ArrayList<>();
     List<String> combinators = new ArrayList<>();
+    List<String> nondeterministic = new ArrayList<>();
     try (InputStream in = FunctionNames.class.getResourceAsStream("clickhouse-functions.tsv")) {
       if (in == null) {
         throw new IllegalStateException("clickhouse-functions.tsv is missing from the class path");
@@ -179,13 +218,17 @@ public final class FunctionNames {
         String[] f = line.split("\t", -1);
         if (f[0].equals("f")) {
           functions.add(new Function(f[1], f[2].equals("1"), f[3], f[4].equals("1")));
-        } else {
+        } else if (f[0].equals("c")) {
           combinators.add(f[1]);
+        } else {
+          nondeterministic.add(f[1]);
         }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new FunctionNames(functions, combinators);
+    FunctionNames names = new FunctionNames(functions, combinators);
+    names.nondeterministic.addAll(nondeterministic);
+    return names;
   }
 }

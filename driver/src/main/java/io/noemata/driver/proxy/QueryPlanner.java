@@ -61,6 +61,15 @@ public final class QueryPlanner {
 
   /** As {@link #plan(String, String, List)}, with the text's {@link SqlText#firstWord} already read. */
   QueryProvenance plan(String sql, String word, String database, List<String> parameters) {
+    return plan(sql, word, database, parameters, null);
+  }
+
+  /**
+   * As {@link #plan(String, String, String, List)}; {@code explainer} (null: none) asks the server
+   * for its analysis of a statement the local path could not read ({@link ServerAnalysis}).
+   */
+  QueryProvenance plan(String sql, String word, String database, List<String> parameters,
+      ServerAnalysis.Explainer explainer) {
     if (settings.rewrite() == RewriteMode.OFF) {
       return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
     }
@@ -80,6 +89,9 @@ public final class QueryPlanner {
     RewriteResult r;
     try {
       r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));
+      if (explainer != null && ServerAnalysis.asks(sql, r, parameters)) {
+        r = ServerAnalysis.reread(sql, catalog.snapshot(), database, explainer).orElse(r);
+      }
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
       return QueryProvenance.rewriterError(sql, e.toString());

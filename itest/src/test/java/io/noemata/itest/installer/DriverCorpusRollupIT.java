@@ -167,6 +167,69 @@ class DriverCorpusRollupIT {
     assertTrue(refused > 0 && answered > 0, refused + " refused, " + answered + " answered");
   }
 
+  /**
+   * Statements the local path does not read and the server's analysis does (issue 26): a bound in a
+   * format only ClickHouse parses, a day added to a wall clock, EXTRACT of a unit the parser does not
+   * map. Each reads a rollup from the analysed form, returns plain clickhouse-jdbc's rows, and the
+   * form sent has the original's column names and types ({@code DESCRIBE}).
+   */
+  @Test
+  void whatOnlyTheServersAnalysisReadsKeepsItsNamesTypesAndRows() throws SQLException {
+    List<String> statements = List.of(
+        "SELECT ServiceName, count() FROM otel.otel_logs WHERE Timestamp >= parseDateTimeBestEffort('June 5, 2024 00:00:00')"
+            + " AND Timestamp < parseDateTimeBestEffort('2024/06/07') GROUP BY ServiceName",
+        "SELECT ServiceName AS s, SeverityText, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-05 00:00:00')"
+            + " + INTERVAL 1 DAY AND Timestamp < toDateTime('2024-06-08 00:00:00') GROUP BY s, SeverityText ORDER BY c DESC",
+        "SELECT toStartOfHour(Timestamp) AS h, uniq(TraceId) FROM otel.otel_logs WHERE Timestamp >= toDate('2024-06-05')"
+            + " AND Timestamp < toDate('2024-06-06') GROUP BY h ORDER BY h");
+    long before = io.noemata.driver.proxy.ServerAnalysisStats.roundTrips();
+    for (String sql : statements) {
+      CorpusFile.Query q = new CorpusFile.Query("analysed", "rollup", List.of(), sql);
+      CorpusRuns.Outcome expected = run(plain, q);
+      CorpusRuns.Outcome actual = run(noemata, q);
+      QueryProvenance p = actual.provenance();
+      assertTrue(p.rollups().stream().anyMatch(RollupUse::read), sql + ": " + p);
+      assertFalse(expected.rows().isEmpty(), sql);
+      assertSameRows(expected.rows(), actual.rows(), sql.contains("uniq"));
+      assertEquals(describe(CorpusRuns.retarget(sql, DB)), describe(p.sent()), "names and types of " + p.sent());
+    }
+    assertEquals(statements.size(), io.noemata.driver.proxy.ServerAnalysisStats.roundTrips() - before,
+        "one analysis per statement");
+    for (String sql : statements) { // a second run is decided from the cache
+      run(noemata, new CorpusFile.Query("analysed again", "rollup", List.of(), sql));
+    }
+    assertEquals(statements.size(), io.noemata.driver.proxy.ServerAnalysisStats.roundTrips() - before, "cached");
+  }
+
+  /** What the local path decides is never analysed, nor what depends on the clock (the analysis would fold now() to a constant). */
+  @Test
+  void theServerIsNotAskedForWhatTheLocalPathDecidesOrForTheClock() throws SQLException {
+    long before = io.noemata.driver.proxy.ServerAnalysisStats.roundTrips();
+    for (CorpusFile.Query q : CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql"))) {
+      try {
+        run(noemata, q);
+      } catch (SQLException refused) {
+        // the server refuses it as written too (compare checks that)
+      }
+    }
+    run(noemata, new CorpusFile.Query("clock", "passthrough", List.of(), "SELECT ServiceName, count() FROM otel.otel_logs"
+        + " WHERE Timestamp >= now() - INTERVAL 3000 DAY AND Timestamp < parseDateTimeBestEffort('June 5, 2024') GROUP BY ServiceName"));
+    long asked = io.noemata.driver.proxy.ServerAnalysisStats.roundTrips() - before;
+    System.out.println("server analyses for the tools corpus and one clock-relative statement: " + asked);
+    assertEquals(0, asked);
+  }
+
+  /** DESCRIBE (sql): each result column's name and type. */
+  private static List<String> describe(String sql) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Statement s = plain.createStatement(); ResultSet rs = s.executeQuery("DESCRIBE (" + sql + ")")) {
+      while (rs.next()) {
+        out.add(rs.getString(1) + " " + rs.getString(2));
+      }
+    }
+    return out;
+  }
+
   /** Compares one query through both drivers; true when the server refused it (then both failed with the same code). */
   private static boolean compare(CorpusFile.Query q) throws SQLException {
     CorpusRuns.Outcome expected;

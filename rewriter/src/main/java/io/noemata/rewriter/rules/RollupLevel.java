@@ -302,6 +302,14 @@ final class RollupLevel {
     if (e instanceof Expr.Literal || e instanceof Expr.Parameter) {
       return TimeForm.NONE;
     }
+    if (e instanceof Expr.IsNull n && neverNull(n.operand()) || e instanceof Expr.Call c && c.params() == null
+        && c.args().size() == 1 && NULL_TESTS.contains(RollupFunctions.lower(c.name())) && neverNull(c.args().get(0))) {
+      Expr operand = e instanceof Expr.IsNull n ? n.operand() : ((Expr.Call) e).args().get(0);
+      // query engines add "t IS NOT NULL" to every filter: on a column that is not Nullable it is a
+      // constant (its bucket, read in its place, is never NULL either)
+      form(operand, expanding, aggregatesAllowed);
+      return TimeForm.NONE;
+    }
     if (e instanceof Expr.Parens p) {
       return form(p.inner(), expanding, aggregatesAllowed);
     }
@@ -336,14 +344,6 @@ final class RollupLevel {
         return take(grain.shift(b.right(), shift.get().by()));
       }
       return take(GrainDividesBucket.combine(List.of(left, right)));
-    }
-    if (e instanceof Expr.IsNull n && neverNull(n.operand()) || e instanceof Expr.Call c && c.params() == null
-        && c.args().size() == 1 && NULL_TESTS.contains(RollupFunctions.lower(c.name())) && neverNull(c.args().get(0))) {
-      Expr operand = e instanceof Expr.IsNull n ? n.operand() : ((Expr.Call) e).args().get(0);
-      // query engines add "t IS NOT NULL" to every filter: on a column that is not Nullable it is a
-      // constant (its bucket, read in its place, is never NULL either)
-      form(operand, expanding, aggregatesAllowed);
-      return TimeForm.NONE;
     }
     if (e instanceof Expr.Star) {
       return fail(DimensionsOnly.star());

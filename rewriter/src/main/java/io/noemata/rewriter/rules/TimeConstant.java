@@ -35,6 +35,9 @@ record TimeConstant(long nanos, boolean zoneKnown) {
    */
   private static final Pattern OFFSET_INSTANT =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?(Z|[+-]\\d{2}:?\\d{2})");
+  /** {@code DateTime('zone')}, {@code DateTime64(p)}, {@code DateTime64(p, 'zone')}: group 1 the digits, group 2 the zone. */
+  private static final Pattern CAST_ZONED =
+      Pattern.compile("DateTime(?:64\\(\\s*([0-9])\\s*(?:,\\s*'([^']+)'\\s*)?\\)|\\(\\s*'([^']+)'\\s*\\))");
   private static final Pattern WALL =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
 
@@ -152,6 +155,31 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         // DateTime keeps whole seconds: a written fraction must be zero
         return offsetInstant(l).or(() -> wall(l, true, zone.orElse(serverZone))).filter(v -> Math.floorMod(v.nanos, NANOS) == 0)
             .filter(TimeConstant::fitsDateTime);
+      }
+      case "_cast", "cast" -> {
+        // the server's analysed form prints every folded time constant so: _CAST('2024-06-10 00:00:00', 'DateTime')
+        if (args.size() != 2 || !(args.get(0) instanceof Expr.Literal l) || !(args.get(1) instanceof Expr.Literal t)
+            || t.kind() != Expr.Literal.Kind.STRING) {
+          return Optional.empty();
+        }
+        String type = Literals.unquote(t.text()).strip();
+        if (type.equals("DateTime")) {
+          return wall(l, false, serverZone).filter(TimeConstant::fitsDateTime);
+        }
+        Matcher zoned = CAST_ZONED.matcher(type);
+        if (!zoned.matches()) {
+          return Optional.empty();
+        }
+        ZoneId zone;
+        try {
+          String named = zoned.group(2) != null ? zoned.group(2) : zoned.group(3);
+          zone = named == null ? serverZone : ZoneId.of(named);
+        } catch (DateTimeException unknown) {
+          return Optional.empty();
+        }
+        int digits = zoned.group(1) == null ? 0 : Integer.parseInt(zoned.group(1));
+        return wall(l, digits > 0, zone).filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, digits))) == 0)
+            .filter(v -> digits > 0 || v.fitsDateTime());
       }
       case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
         if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {

@@ -36,6 +36,8 @@ class ToolFormsTest {
       // Spark, Trino: IS NOT NULL on every filtered column
       "SELECT \"ServiceName\",COUNT(*) FROM otel.otel_logs  WHERE (\"Timestamp\" IS NOT NULL) AND (\"ServiceName\" IS NOT NULL)"
           + " AND (\"Timestamp\" >= '2024-06-10 08:00:00.0') AND (\"Timestamp\" < '2024-06-10 14:00:00.0') GROUP BY \"ServiceName\"",
+      "SELECT ServiceName, count(*) FROM otel.otel_logs WHERE isNotNull(Timestamp) AND NOT isNull(Timestamp)"
+          + " AND Timestamp >= '2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00' GROUP BY ServiceName",
       // jOOQ, Hibernate: qualified select items
       "select \"otel\".\"otel_logs\".\"ServiceName\", count(*) from \"otel\".\"otel_logs\" where"
           + " \"otel\".\"otel_logs\".\"Timestamp\" >= timestamp '2024-06-10 08:00:00' and \"otel\".\"otel_logs\".\"Timestamp\""
