@@ -89,8 +89,8 @@ public final class QueryPlanner {
     RewriteResult r;
     try {
       r = RewriteCache.rewrite(sql, catalog.snapshot(), database, new Parameters(parameters, namedParameters));
-      if (explainer != null && ServerAnalysis.asks(sql, r, parameters)) {
-        r = ServerAnalysis.reread(sql, catalog.snapshot(), database, explainer).orElse(r);
+      if (explainer != null) {
+        r = ServerAnalysis.second(sql, r, parameters, catalog.snapshot(), database, explainer);
       }
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);

@@ -112,19 +112,32 @@ final class ServerAnalysis {
   }
 
   /**
+   * What to send for {@code sql} after the local path decided {@code local}: the rewrite of the
+   * server's analysed form when {@link #asks} and it reads an accelerator, else {@code local}. The
+   * outcome is cached, "no" included, so a statement sent again costs one lookup.
+   */
+  static RewriteResult second(String sql, RewriteResult local, List<String> parameters, CatalogSnapshot snapshot,
+      String database, Explainer explainer) {
+    if (local.changed() || !parameters.isEmpty()) {
+      return local;
+    }
+    Key key = new Key(sql, snapshot, database);
+    Optional<RewriteResult> cached = CACHE.getIfPresent(key);
+    if (cached == null) {
+      cached = asks(sql, local, parameters) ? reread(sql, snapshot, database, explainer) : Optional.empty();
+      CACHE.put(key, cached);
+    }
+    return cached.orElse(local);
+  }
+
+  /**
    * The rewrite of the server's analysed form of {@code sql}, when it reads an accelerator; empty
    * when the server refuses the analysis or the rewriter reads nothing from it.
    */
-  static Optional<RewriteResult> reread(String sql, CatalogSnapshot snapshot, String database, Explainer explainer) {
-    Key key = new Key(sql, snapshot, database);
-    Optional<RewriteResult> cached = CACHE.getIfPresent(key);
-    if (cached != null) {
-      return cached;
-    }
+  private static Optional<RewriteResult> reread(String sql, CatalogSnapshot snapshot, String database,
+      Explainer explainer) {
     ROUND_TRIPS.incrementAndGet();
-    Optional<RewriteResult> r = explainer.explain(sql).flatMap(analysed -> decide(analysed, snapshot, database));
-    CACHE.put(key, r);
-    return r;
+    return explainer.explain(sql).flatMap(analysed -> decide(analysed, snapshot, database));
   }
 
   /** The rewrite of an analysed form, when every result column of it is named by an alias and it reads an accelerator. */
