@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Malformed SQL into the driver: corpus queries cut at random points, tokens dropped, duplicated or
  * swapped, unbalanced quotes and parentheses, 100 kB literals, 2,000 nested parentheses, stray
- * {@code ;}, {@code \0} and unpaired surrogates (what a Java string holds of invalid UTF-8; both
+ * {@code ;}, function names in another case ({@code UNIQ}, {@code countIF}: {@link NameCase}), {@code \0} and unpaired surrogates (what a Java string holds of invalid UTF-8; both
  * drivers encode them alike). Through noemata each gives what plain clickhouse-jdbc gives: the same
  * rows, or an SQLException with the same vendor code and SQLState, or the very exception
  * clickhouse-jdbc's own parser throws (it refuses several statements with a RuntimeException and
@@ -126,7 +126,7 @@ class DriverFuzzIT {
     List<int[]> t = tokens(sql);
     int at = r.nextInt(sql.length() + 1);
     int[] tok = t.get(r.nextInt(t.size()));
-    switch (r.nextInt(13)) {
+    switch (r.nextInt(14)) {
       case 0:
         return sql.substring(0, at);
       case 1:
@@ -160,6 +160,8 @@ class DriverFuzzIT {
         return sql.substring(0, at) + (r.nextBoolean() ? "\uD800" : "\uDFFF\uFFFE") + sql.substring(at);
       case 11:
         return sql.substring(0, tok[0]) + "(".repeat(2_000) + sql.substring(tok[0]); // never closed
+      case 12:
+        return NameCase.mutate(sql, r); // a function name in another case: accepted or refused, as the server says
       default:
         return sql + (r.nextBoolean() ? ";" : " ;; SELECT 1");
     }

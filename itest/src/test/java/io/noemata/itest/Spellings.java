@@ -14,7 +14,9 @@ import java.util.Random;
  * bucket's alias (where the bounds are whole buckets), aliases or repeated expressions, conjuncts
  * in any order and flipped, PREWHERE for WHERE on dimensions, a derived table that only renames
  * the table, -If or FILTER, COUNT(*) or count(1), keywords in any case, qualified names, quoted
- * names, comments and whitespace. Every spelling of one base must get the same decision and the
+ * names, comments and whitespace; and (issue 26) typed literals, ISO bounds with an offset, IS NOT NULL
+ * on columns that are never NULL, a derived table that only projects, qualified items unaliased,
+ * combinators after a base in another case. Every spelling of one base must get the same decision and the
  * rows raw ClickHouse returns for it.
  */
 final class Spellings {
@@ -62,7 +64,7 @@ final class Spellings {
     String value = logs ? "'ERROR'" : "'Error'";
     return switch (i) {
       case 0 -> List.of("count()", "COUNT(*)", "count(1)", "Count()", "count(*)");
-      case 1 -> List.of("countIf(" + q + dim + " = " + value + ")", "count() FILTER (WHERE " + q + dim + " = " + value + ")",
+      case 1 -> List.of("countIf(" + q + dim + " = " + value + ")", "COUNTIf(" + q + dim + " = " + value + ")", "count() FILTER (WHERE " + q + dim + " = " + value + ")",
           "COUNT(*) FILTER (WHERE " + value + " = " + q + dim + ")", "countIf(" + q + dim + " == " + value + ")",
           "sum(if(" + q + dim + " = " + value + ", 1, 0))", "sum(" + q + dim + " = " + value + ")");
       case 2 -> logs ? List.of("uniq(" + q + "TraceId)", "uniq(TraceId)")
@@ -70,7 +72,8 @@ final class Spellings {
       default -> logs ? List.of("uniqIf(TraceId, " + q + dim + " != " + value + ")",
           "uniq(TraceId) FILTER (WHERE " + q + dim + " != " + value + ")", "uniq(TraceId) FILTER (WHERE NOT " + q + dim
           + " = " + value + ")")
-          : List.of("sumIf(Duration, " + q + dim + " = " + value + ")", "sum(Duration) FILTER (WHERE " + q + dim + " = "
+          : List.of("sumIf(Duration, " + q + dim + " = " + value + ")", "SumIf(" + q + "Duration, " + q + dim + " = "
+              + value + ")", "sum(Duration) FILTER (WHERE " + q + dim + " = "
               + value + ")", "SUM(" + q + "Duration) FILTER (WHERE " + value + " = " + dim + ")");
     };
   }
@@ -82,7 +85,13 @@ final class Spellings {
   /** A time constant for {@code epoch} in one of the spellings clients send. */
   static String time(Random r, long epoch) {
     String wall = WALL.format(Instant.ofEpochSecond(epoch));
-    return switch (r.nextInt(13)) {
+    String iso = wall.replace(' ', 'T');
+    return switch (r.nextInt(17)) {
+      // issue 26: typed literals (jOOQ, Spark), ISO instants with an offset (Cube, Metabase)
+      case 13 -> pick(r, List.of("timestamp '" + wall + "'", "TIMESTAMP '" + wall + ".0'"));
+      case 14 -> "parseDateTimeBestEffort('" + iso + pick(r, List.of("Z", ".000Z", "+00:00")) + "')";
+      case 15 -> "parseDateTime64BestEffort('" + iso + ".000Z', 3)";
+      case 16 -> "toDateTime('" + wall + ".0')";
       case 0 -> "toDateTime(" + epoch + ")";
       case 1 -> "'" + wall + "'";
       case 2 -> "toDateTime('" + wall + "')";
@@ -155,7 +164,10 @@ final class Spellings {
     String dim = b.logs() ? "SeverityText" : "StatusCode";
     boolean derived = r.nextInt(5) == 0;
     String q = derived ? pick(r, List.of("", "v.")) : pick(r, List.of("", "", table + ".", "`" + table + "`."));
-    String from = derived ? "(SELECT * FROM otel." + table + ") AS v"
+    // a derived table that selects everything, or (issue 26, query engines) only projects what the level reads
+    String projected = b.logs() ? "ServiceName, Timestamp, SeverityText, TraceId, Body"
+        : "\"ServiceName\", \"Timestamp\", \"StatusCode\", \"Duration\", \"SpanKind\"";
+    String from = derived ? "(SELECT " + pick(r, List.of("*", projected)) + " FROM otel." + table + ") AS v"
         : pick(r, List.of("otel." + table, "`otel`.`" + table + "`", "\"otel\".\"" + table + "\"", "otel." + table));
     String time = q + pick(r, List.of("Timestamp", "Timestamp", "`Timestamp`"));
     List<String> items = new ArrayList<>();
@@ -168,8 +180,8 @@ final class Spellings {
     }
     if (b.byService()) {
       String service = q + "ServiceName";
-      // a qualified name unaliased is a result column of another name: not the same query
-      boolean aliased = !q.isEmpty() || r.nextBoolean();
+      // a qualified name unaliased is named by its column, as the bare name is (both analyzers, 26.5)
+      boolean aliased = r.nextBoolean();
       items.add(aliased ? service + " AS svc" : service);
       groups.add(aliased && r.nextBoolean() ? "svc" : service);
     }
@@ -184,6 +196,10 @@ final class Spellings {
     where.add(r.nextBoolean() ? lowCol + " >= " + time(r, b.from()) : time(r, b.from()) + " <= " + lowCol);
     where.add(onAlias ? "t < " + time(r, b.until())
         : r.nextBoolean() ? time + " < " + time(r, b.until()) : time(r, b.until()) + " > " + time);
+    if (r.nextInt(4) == 0) {
+      // what query engines add to every filter: true on the non-Nullable time column and dimension
+      where.add(pick(r, List.of(time + " IS NOT NULL", q + "ServiceName IS NOT NULL", "isNotNull(" + time + ")")));
+    }
     List<String> prewhere = new ArrayList<>();
     if (b.filter() == 1) {
       String f = pick(r, List.of(q + "ServiceName = 'checkout'", "'checkout' = " + q + "ServiceName",

@@ -2,6 +2,7 @@ package io.noemata.rewriter;
 
 import io.noemata.rewriter.provenance.Provenance;
 import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.rewriter.rules.KnownFunctions;
 import io.noemata.rewriter.rules.RollupAnswers;
 import io.noemata.rewriter.rules.StoredColumns;
 import io.noemata.core.sql.Nesting;
@@ -56,6 +57,12 @@ public final class Rewriter {
     ParseResult<Statement> parsed = SqlParser.parse(sql);
     if (!parsed.understood()) {
       return new RewriteResult(sql, false, Provenance.refused(parsed.refusal()));
+    }
+    Optional<io.noemata.core.sql.Expr.Call> unknown = KnownFunctions.firstUnknown(parsed.node(), snapshot.functions());
+    if (unknown.isPresent()) {
+      return new RewriteResult(sql, false, Provenance.refused("the server knows no function `" + unknown.get().name()
+          + "` as spelled at offset " + unknown.get().start() + " (function names are case-sensitive unless the server"
+          + " declares them otherwise); sent as written"));
     }
     StoredColumns.Result stored = StoredColumns.apply(parsed.node(), sql, snapshot, defaultDatabase);
     // the rollup rule reads the text with the stored columns in place: a Map subscript stored as a

@@ -1,5 +1,6 @@
 package io.noemata.core.catalog;
 
+import io.noemata.core.expr.FunctionNames;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Collection;
@@ -24,11 +25,14 @@ import java.util.Set;
  * @param changeableSettings the settings, among those the rewriter may add to a read it rewrites,
  *     that this user may set in a query to the values the rewriter sets ({@code system.settings}:
  *     not read-only, within the constraints); empty when unknown
+ * @param functions the function names the server resolves ({@code system.functions}); ClickHouse
+ *     26.5's built-in list when not read ({@link FunctionNames#builtIn()})
  * @param access what the catalog's user may read of the sources and targets, as the server told
  *     it; decisions for one user are never another's: each user has a catalog of its own
  */
 public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone,
-    Instant serverClock, Map<TableName, TableRows> rows, Set<String> changeableSettings, UserAccess access) {
+    Instant serverClock, Map<TableName, TableRows> rows, Set<String> changeableSettings, FunctionNames functions,
+    UserAccess access) {
 
   public static final CatalogSnapshot EMPTY = new CatalogSnapshot(0, Map.of());
 
@@ -48,13 +52,15 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
     this(version, tables, serverTimeZone, serverClock, rows, Set.of());
   }
 
-  /** A snapshot whose user's access was not probed. */
+  /** A snapshot whose server's function names were not read and whose user's access was not probed. */
   public CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone, Instant serverClock,
       Map<TableName, TableRows> rows, Set<String> changeableSettings) {
-    this(version, tables, serverTimeZone, serverClock, rows, changeableSettings, UserAccess.NOT_PROBED);
+    this(version, tables, serverTimeZone, serverClock, rows, changeableSettings, FunctionNames.builtIn(),
+        UserAccess.NOT_PROBED);
   }
 
   public CatalogSnapshot {
+    Objects.requireNonNull(functions, "functions");
     tables = Map.copyOf(tables);
     rows = Map.copyOf(rows);
     changeableSettings = Set.copyOf(changeableSettings);
@@ -79,17 +85,18 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
 
   /** This snapshot with the server's time zone known. */
   public CatalogSnapshot withServerTimeZone(ZoneId zone) {
-    return new CatalogSnapshot(version, tables, zone, serverClock, rows, changeableSettings, access);
+    return new CatalogSnapshot(version, tables, zone, serverClock, rows, changeableSettings, functions, access);
   }
 
   /** This snapshot with the server's clock reading taken when it was loaded. */
   public CatalogSnapshot withServerClock(Instant clock) {
-    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows, changeableSettings, access);
+    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows, changeableSettings, functions, access);
   }
 
   /** This snapshot with the row counts of {@code counts} and a version that changes with them. */
   public CatalogSnapshot withRows(Map<TableName, TableRows> counts, long newVersion) {
-    return new CatalogSnapshot(newVersion, tables, serverTimeZone, serverClock, counts, changeableSettings, access);
+    return new CatalogSnapshot(newVersion, tables, serverTimeZone, serverClock, counts, changeableSettings, functions,
+        access);
   }
 
   /**
@@ -99,13 +106,23 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
   public CatalogSnapshot withChangeableSettings(Set<String> names) {
     Set<String> copy = Set.copyOf(names);
     return copy.equals(changeableSettings) ? this
-        : new CatalogSnapshot(version * 31 + copy.hashCode(), tables, serverTimeZone, serverClock, rows, copy, access);
+        : new CatalogSnapshot(version * 31 + copy.hashCode(), tables, serverTimeZone, serverClock, rows, copy, functions,
+            access);
   }
 
   /** This snapshot with what its user may read known; the version changes with it. */
   public CatalogSnapshot withAccess(UserAccess facts) {
     return new CatalogSnapshot(version * 31 + facts.hashCode(), tables, serverTimeZone, serverClock, rows,
-        changeableSettings, facts);
+        changeableSettings, functions, facts);
+  }
+
+  /**
+   * This snapshot with the server's function names; the version changes with them (a name one
+   * server resolves another may refuse).
+   */
+  public CatalogSnapshot withFunctions(FunctionNames names) {
+    return names == functions ? this : new CatalogSnapshot(version * 31 + names.fingerprint(), tables,
+        serverTimeZone, serverClock, rows, changeableSettings, names, access);
   }
 
   /** The row counts of {@code name}, when the catalog read them. */

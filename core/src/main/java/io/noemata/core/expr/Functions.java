@@ -73,22 +73,46 @@ public final class Functions {
       "toValidUTF8", "appendTrailingCharIfAbsent", "IPv4NumToString", "IPv6NumToString",
       "lcase", "ucase", "ltrim", "rtrim", "substr", "mid");
 
-  /** Case-insensitive ClickHouse functions, by lower-case spelling, to their canonical spelling. */
-  private static final Map<String, String> CASE_INSENSITIVE = List.of(
-      "count", "sum", "min", "max", "avg", "any", "lower", "upper", "length", "concat",
+  /**
+   * Case-insensitive ClickHouse functions, by lower-case spelling, to the spelling content hashes
+   * are taken over (kept as first written here, so stored objects keep their names). Every one is
+   * case-insensitive on the server ({@code system.functions.case_insensitive}, or, for {@code trim},
+   * {@code ltrim} and {@code rtrim}, the parser's own keyword forms); FunctionNamesIT checks that on
+   * the engine. Names the server resolves only as spelled ({@code uniq}, {@code any}, {@code median},
+   * {@code toDate}, {@code stddevPop}, ...) are not here: {@code UNIQ(x)} is refused, never {@code uniq(x)}.
+   */
+  static final Map<String, String> CASE_INSENSITIVE = List.of(
+      "count", "sum", "min", "max", "avg", "lower", "upper", "length", "concat",
       "substring", "substr", "trim", "ltrim", "rtrim", "lcase", "ucase", "coalesce", "if",
-      "nullIf", "ifNull", "isNull", "isNotNull", "abs", "round", "floor", "ceil", "ceiling",
+      "nullIf", "ifNull", "isNull", "abs", "round", "floor", "ceil", "ceiling",
       "greatest", "least", "position", "reverse", "replace", "left", "right", "repeat", "mid",
-      "now", "today", "toDate", "year", "month", "quarter", "hour", "minute", "second",
+      "now", "today", "year", "month", "quarter", "hour", "minute", "second",
       "dayOfMonth", "dayOfWeek", "dayOfYear", "date_trunc", "exp", "ln", "log", "log2", "log10",
-      "sqrt", "pow", "power", "sign", "pi", "e", "sin", "cos", "tan", "stddevPop", "stddevSamp",
-      "varPop", "varSamp", "corr", "covarPop", "covarSamp", "first_value", "last_value",
-      "row_number", "rank", "dense_rank", "lag", "lead", "median", "uniq")
+      "sqrt", "pow", "power", "sign", "pi", "sin", "cos", "tan", "corr", "first_value", "last_value",
+      "row_number", "rank", "dense_rank", "lag", "lead")
       .stream().collect(Collectors.toUnmodifiableMap(n -> n.toLowerCase(Locale.ROOT), n -> n, (a, b) -> a));
 
-  /** The spelling ClickHouse resolves {@code name} to, so COUNT() and count() hash the same. */
+  /** The spellings of {@link #CASE_INSENSITIVE}, for the test that checks them against a server. */
+  public static java.util.Collection<String> caseInsensitiveSpellings() {
+    return CASE_INSENSITIVE.values();
+  }
+
+  /**
+   * The spelling ClickHouse resolves {@code name} to, so COUNT() and count() hash the same; an
+   * aggregate's combinators stay as written after its base's spelling ({@code COUNTIf} is {@code countIf}).
+   */
   public static String canonicalName(String name) {
-    return CASE_INSENSITIVE.getOrDefault(name.toLowerCase(Locale.ROOT), name);
+    String spelled = CASE_INSENSITIVE.get(name.toLowerCase(Locale.ROOT));
+    if (spelled != null) {
+      return spelled;
+    }
+    for (String c : COMBINATORS) {
+      if (name.length() > c.length() && name.endsWith(c)) {
+        String base = canonicalName(name.substring(0, name.length() - c.length()));
+        return aggregateBase(base) != null ? base + c : name;
+      }
+    }
+    return name;
   }
 
   /** The aggregate at the root of {@code name} once combinators are stripped, or null. */

@@ -450,12 +450,18 @@ final class ExpressionParser {
     if (word.equals("INTERVAL")) { // INTERVAL (15 * 60) SECOND too: ClickHouse has no function called interval
       return interval();
     }
+    if (call && word.equals("EXTRACT") && unitWord(in.peek(2)) != null && in.atWord(3, "FROM")) {
+      return extract();
+    }
     if (call) {
       return call();
     }
     Token after = in.peek(1);
+    if (after != null && after.kind() == TokenKind.STRING && (word.equals("DATE") || word.equals("TIMESTAMP"))) {
+      return typedLiteral();
+    }
     if (after != null && after.kind() == TokenKind.STRING) {
-      throw in.refuse(RefusalCode.TYPED_LITERAL, "typed literal"); // DATE '...', TIMESTAMP '...'
+      throw in.refuse(RefusalCode.TYPED_LITERAL, "typed literal"); // INTERVAL-free others: TIME '...', UUID '...'
     }
     switch (word) {
       case "NULL" -> {
@@ -539,6 +545,53 @@ final class ExpressionParser {
       throw in.refuse("null treatment clause on a function");
     }
     return in.atWord("OVER") ? queries.windows().over(call) : call;
+  }
+
+  /**
+   * {@code EXTRACT(unit FROM e)}: ClickHouse's parser reads it as the function of the unit
+   * ({@code EXTRACT(HOUR FROM t)} is {@code toHour(t)}, its result column named so; measured on 26.5).
+   * Units it spells otherwise (DOW, abbreviations) are not read. {@code extract(s, pattern)} is the
+   * string function, an ordinary call.
+   */
+  private static final java.util.Map<String, String> EXTRACT = java.util.Map.ofEntries(
+      java.util.Map.entry("NANOSECOND", "toNanosecond"), java.util.Map.entry("MICROSECOND", "toMicrosecond"),
+      java.util.Map.entry("MILLISECOND", "toMillisecond"), java.util.Map.entry("SECOND", "toSecond"),
+      java.util.Map.entry("MINUTE", "toMinute"), java.util.Map.entry("HOUR", "toHour"),
+      java.util.Map.entry("DAY", "toDayOfMonth"), java.util.Map.entry("WEEK", "toISOWeek"),
+      java.util.Map.entry("MONTH", "toMonth"), java.util.Map.entry("QUARTER", "toQuarter"),
+      java.util.Map.entry("YEAR", "toYear"));
+
+  /** An EXTRACT unit word in upper case and singular, or null when it is none. */
+  private static String unitWord(Token t) {
+    if (t == null || t.kind() != TokenKind.WORD) {
+      return null;
+    }
+    String u = t.text().toUpperCase(Locale.ROOT);
+    String singular = u.endsWith("S") ? u.substring(0, u.length() - 1) : u;
+    return EXTRACT.containsKey(u) ? u : EXTRACT.containsKey(singular) ? singular : null;
+  }
+
+  /**
+   * {@code DATE '...'} and {@code TIMESTAMP '...'}: ClickHouse's parser reads them as {@code toDate('...')}
+   * and {@code toDateTime('...')}, which also name the result column (measured on 26.5). A method of
+   * its own, so the recursion through {@link #wordPrimary} keeps its frame small.
+   */
+  private Expr typedLiteral() {
+    Token word = in.next();
+    Token value = in.next();
+    Expr.Literal literal = new Expr.Literal(Expr.Literal.Kind.STRING, value.text(), value.start(), value.end());
+    return new Expr.Call(word.text().equalsIgnoreCase("DATE") ? "toDate" : "toDateTime", null, List.of(literal), false,
+        word.start(), value.end());
+  }
+
+  private Expr extract() {
+    Token name = in.next();
+    in.expectSymbol("(");
+    String function = EXTRACT.get(unitWord(in.next()));
+    in.expectWord("FROM");
+    Expr operand = expr();
+    in.expectSymbol(")");
+    return new Expr.Call(function, null, List.of(operand), false, name.start(), in.lastEnd());
   }
 
   /** {@code ?}, or {@code {name:Type}} (the lexer checked its form) split into name and type. */

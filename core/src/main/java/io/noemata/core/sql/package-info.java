@@ -22,10 +22,12 @@
  *
  * <p><b>Fail closed.</b> Words that end clauses ({@code FROM}, {@code FINAL}, {@code END}, ...) are
  * never read as bare names where a clause could end; set operations other than UNION ALL,
- * {@code * EXCEPT}, typed literals, map literals, JDBC escapes ({@code {fn ..}}), identifier
- * parameters ({@code {t:Identifier}}), windows built on other windows, EXTRACT/position keyword
- * forms and anything else unknown are refused rather than guessed. The parse result carries the
- * reason.
+ * {@code * EXCEPT}, typed literals other than {@code DATE '...'} and {@code TIMESTAMP '...'} (read
+ * as ClickHouse reads them: {@code toDate('...')}, {@code toDateTime('...')}), map literals, JDBC
+ * escapes ({@code {fn ..}}), identifier parameters ({@code {t:Identifier}}), windows built on other
+ * windows, the position keyword form, EXTRACT with a unit ClickHouse does not turn into a
+ * {@code toHour}-like function, and anything else unknown are refused rather than guessed. The parse
+ * result carries the reason.
  *
  * <p><b>Shape for later rules.</b> Aggregates are {@link io.noemata.core.sql.Expr.Call}s with
  * their parameter list ({@code quantile(0.99)(x)}) and combinator suffix in the name; GROUP BY

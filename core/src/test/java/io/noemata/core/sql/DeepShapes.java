@@ -19,7 +19,7 @@ public final class DeepShapes {
 
   public static final List<Shape> ALL = List.of(
       new Shape("parentheses", n -> "(".repeat(n) + "1" + ")".repeat(n), 190),
-      new Shape("functions", n -> "f(".repeat(n) + "1" + ")".repeat(n), 190),
+      new Shape("functions", n -> "abs(".repeat(n) + "1" + ")".repeat(n), 190),
       new Shape("NOT", n -> "NOT ".repeat(n) + "1", 190),
       new Shape("unary minus", n -> "- ".repeat(n) + "1", 190),
       new Shape("INTERVAL", n -> "INTERVAL ".repeat(n) + "1" + " SECOND".repeat(n), 190),

@@ -17,7 +17,7 @@ class RefusalCodeTest {
       "f(a             | EXPECTED",
       "CAST(a AS )     | EXPECTED",
       "1 + SELECT      | KEYWORD_AS_OPERAND",
-      "DATE '2024-01-01' | TYPED_LITERAL",
+      "TIME '10:00:00' | TYPED_LITERAL",
       "t.              | NAME_ENDS_WITH_DOT",
       "a b c           | TEXT_AFTER_END",
       "a + )           | UNEXPECTED_TOKEN",

@@ -105,12 +105,15 @@ public final class CatalogLoader {
     CatalogSnapshot snapshot = CatalogSnapshot.of(version(infos), infos);
     Map<TableName, TableRows> counts = rowCounts(c, infos);
     snapshot = snapshot.withRows(counts, version(infos) * 31 + counts.toString().hashCode());
+    String version = null;
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT timezone(), toUnixTimestamp64Milli(now64(3))")) {
+        ResultSet rs = s.executeQuery("SELECT timezone(), toUnixTimestamp64Milli(now64(3)), version()")) {
       if (rs.next()) {
         snapshot = snapshot.withServerClock(Instant.ofEpochMilli(rs.getLong(2))).withServerTimeZone(zone(rs.getString(1)));
+        version = rs.getString(3);
       }
     }
+    snapshot = snapshot.withFunctions(ServerFunctions.of(c, version));
     snapshot = snapshot.withChangeableSettings(ChangeableSettings.read(c));
     return CatalogState.of(snapshot, quarantined);
   }

@@ -15,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -67,7 +68,21 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   /** As {@link #plan(String, String)}, with the text's {@link SqlText#firstWord} already read. */
   QueryProvenance plan(String sql, String firstWord, String database) {
-    return planner.plan(sql, firstWord, database, List.of());
+    return planner.plan(sql, firstWord, database, List.of(), this::explain);
+  }
+
+  /** The server's analysis of {@code sql} ({@link ServerAnalysis}), on this connection; empty when refused. */
+  private Optional<String> explain(String sql) {
+    try (java.sql.Statement s = delegate.createStatement();
+        java.sql.ResultSet rs = s.executeQuery(ServerAnalysis.PREFIX + sql)) {
+      StringBuilder b = new StringBuilder();
+      while (rs.next()) {
+        b.append(rs.getString(1)).append('\n');
+      }
+      return Optional.of(b.toString());
+    } catch (SQLException refused) {
+      return Optional.empty();
+    }
   }
 
   /** As {@link #plan(String, String)}, with the SQL literals bound to the statement's {@code ?}s. */

@@ -73,6 +73,15 @@ public final class QueryPlanner {
 
   /** As {@link #plan(String, String, List)}, with the text's {@link SqlText#firstWord} already read. */
   QueryProvenance plan(String sql, String word, String database, List<String> parameters) {
+    return plan(sql, word, database, parameters, null);
+  }
+
+  /**
+   * As {@link #plan(String, String, String, List)}; {@code explainer} (null: none) asks the server
+   * for its analysis of a statement the local path could not read ({@link ServerAnalysis}).
+   */
+  QueryProvenance plan(String sql, String word, String database, List<String> parameters,
+      ServerAnalysis.Explainer explainer) {
     if (settings.rewrite() == RewriteMode.OFF) {
       return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
     }
@@ -95,8 +104,11 @@ public final class QueryPlanner {
     }
     RewriteResult r;
     try {
-      r = RewriteCache.rewrite(sql, catalogs.snapshotFor(catalogKey, catalog, sql), database,
-          new Parameters(parameters, namedParameters));
+      CatalogSnapshot snapshot = catalogs.snapshotFor(catalogKey, catalog, sql);
+      r = RewriteCache.rewrite(sql, snapshot, database, new Parameters(parameters, namedParameters));
+      if (explainer != null) {
+        r = ServerAnalysis.second(sql, r, parameters, snapshot, database, explainer);
+      }
     } catch (RuntimeException e) {
       LOG.warn("noemata: rewriter failed; sending the statement as written", e);
       return QueryProvenance.rewriterError(sql, e.toString());

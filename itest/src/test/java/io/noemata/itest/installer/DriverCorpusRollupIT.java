@@ -105,12 +105,177 @@ class DriverCorpusRollupIT {
         .map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
   }
 
-  private static void compare(CorpusFile.Query q) throws SQLException {
+  /** The same for the corpus of BI tools, semantic layers, connectors and SQL builders (tools.sql, issue 26). */
+  @TestFactory
+  Stream<DynamicTest> toolsCorpusThroughTheDriverAnswersAsClickHouseJdbc() {
+    return CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql")).stream()
+        .map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
+  }
+
+  /**
+   * At least 95% of the tools corpus's {@code rollup} and {@code column} queries are accelerated
+   * through the driver (a rollup read, or a stored column substituted), each one that is not printed
+   * with its reason.
+   */
+  @Test
+  void theToolsCorpusIsAcceleratedThroughTheDriver() throws SQLException {
+    int labelled = 0;
+    int accelerated = 0;
+    for (CorpusFile.Query q : CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql"))) {
+      if (q.expect().equals("passthrough")) {
+        continue;
+      }
+      labelled++;
+      QueryProvenance p = run(noemata, q).provenance();
+      boolean done = q.expect().equals("rollup") ? p.rollups().stream().anyMatch(RollupUse::read)
+          : p.storedColumns().stream().anyMatch(u -> u instanceof ResourceUse.Substituted);
+      accelerated += done ? 1 : 0;
+      if (!done) {
+        System.out.println("tools corpus through the driver: " + q.id() + " not accelerated: " + p);
+      }
+    }
+    System.out.printf("tools corpus through the driver: %d of %d rollup/column queries accelerated%n", accelerated,
+        labelled);
+    assertTrue(accelerated * 100 >= labelled * 95, accelerated + " of " + labelled);
+  }
+
+  /**
+   * Every corpus query with one function name re-cased (issue 26: {@code UNIQ}, {@code countIF},
+   * {@code toStartOfHOUR}; some spellings the server accepts, most it refuses), over the published
+   * rollups: through the driver the same rows, or the same error code, as plain clickhouse-jdbc.
+   */
+  @Test
+  void everyFunctionNameInAnotherCaseGivesWhatTheServerGives() throws SQLException {
+    java.util.Random r = new java.util.Random(Long.getLong("noemata.fuzz.seed", 20261201L));
+    List<CorpusFile.Query> all = new ArrayList<>(CorpusFile.queries());
+    all.addAll(CorpusFile.read(Path.of("src/test/resources/corpus/clients.sql")));
+    all.addAll(CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql")));
+    int refused = 0;
+    int answered = 0;
+    for (int round = 0; round < 3; round++) {
+      for (CorpusFile.Query q : all) {
+        String recased = io.noemata.itest.NameCase.mutate(q.sql(), r);
+        if (recased.equals(q.sql())) {
+          continue;
+        }
+        boolean wasRefused = compare(new CorpusFile.Query(q.id() + " re-cased", q.expect(), q.params(), recased));
+        refused += wasRefused ? 1 : 0;
+        answered += wasRefused ? 0 : 1;
+      }
+    }
+    System.out.printf("re-cased function names: %d refused alike, %d answered alike%n", refused, answered);
+    assertTrue(refused > 0 && answered > 0, refused + " refused, " + answered + " answered");
+  }
+
+  /**
+   * Statements the local path does not read and the server's analysis does (issue 26): a bound in a
+   * format only ClickHouse parses, a day added to a wall clock, the position(a IN b) form the parser
+   * refuses. Each reads a rollup from the analysed form, returns plain clickhouse-jdbc's rows, and the
+   * form sent has the original's column names and types ({@code DESCRIBE}).
+   */
+  @Test
+  void whatOnlyTheServersAnalysisReadsKeepsItsNamesTypesAndRows() throws SQLException {
+    List<String> statements = List.of(
+        "SELECT ServiceName, count() FROM otel.otel_logs WHERE Timestamp >= parseDateTimeBestEffort('June 5, 2024 00:00:00')"
+            + " AND Timestamp < parseDateTimeBestEffort('2024/06/07') GROUP BY ServiceName",
+        "SELECT ServiceName AS s, SeverityText, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-05 00:00:00')"
+            + " + INTERVAL 1 DAY AND Timestamp < toDateTime('2024-06-08 00:00:00') GROUP BY s, SeverityText ORDER BY c DESC",
+        "SELECT toStartOfHour(Timestamp) AS h, count() FROM otel.otel_logs WHERE position('x' IN ServiceName) = 0"
+            + " AND Timestamp >= toDateTime('2024-06-05 00:00:00') AND Timestamp < toDateTime('2024-06-06 00:00:00')"
+            + " GROUP BY h ORDER BY h");
+    long before = io.noemata.driver.proxy.ServerAnalysisStats.roundTrips();
+    for (String sql : statements) {
+      CorpusFile.Query q = new CorpusFile.Query("analysed", "rollup", List.of(), sql);
+      CorpusRuns.Outcome expected = run(plain, q);
+      CorpusRuns.Outcome actual = run(noemata, q);
+      QueryProvenance p = actual.provenance();
+      assertTrue(p.rollups().stream().anyMatch(RollupUse::read), () -> sql + ": " + p + "\nanalysed: " + analysed(sql));
+      assertFalse(expected.rows().isEmpty(), sql);
+      assertSameRows(expected.rows(), actual.rows(), false);
+      assertEquals(describe(CorpusRuns.retarget(sql, DB)), describe(p.sent()), "names and types of " + p.sent());
+    }
+    assertEquals(statements.size(), io.noemata.driver.proxy.ServerAnalysisStats.roundTrips() - before,
+        "one analysis per statement");
+    for (String sql : statements) { // a second run is decided from the cache
+      run(noemata, new CorpusFile.Query("analysed again", "rollup", List.of(), sql));
+    }
+    assertEquals(statements.size(), io.noemata.driver.proxy.ServerAnalysisStats.roundTrips() - before, "cached");
+  }
+
+  /** What the local path decides is never analysed, nor what depends on the clock (the analysis would fold now() to a constant). */
+  @Test
+  void theServerIsNotAskedForWhatTheLocalPathDecidesOrForTheClock() throws SQLException {
+    long before = io.noemata.driver.proxy.ServerAnalysisStats.roundTrips();
+    for (CorpusFile.Query q : CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql"))) {
+      try {
+        run(noemata, q);
+      } catch (SQLException refused) {
+        // the server refuses it as written too (compare checks that)
+      }
+    }
+    run(noemata, new CorpusFile.Query("clock", "passthrough", List.of(), "SELECT ServiceName, count() FROM otel.otel_logs"
+        + " WHERE Timestamp >= now() - INTERVAL 3000 DAY AND Timestamp < parseDateTimeBestEffort('June 5, 2024') GROUP BY ServiceName"));
+    long asked = io.noemata.driver.proxy.ServerAnalysisStats.roundTrips() - before;
+    System.out.println("server analyses for the tools corpus and one clock-relative statement: " + asked);
+    assertEquals(0, asked);
+    // the other corpora, for the report: how many of their statements the local path leaves to the server
+    List<CorpusFile.Query> others = new ArrayList<>(CorpusFile.queries());
+    others.addAll(CorpusFile.read(Path.of("src/test/resources/corpus/clients.sql")));
+    long mark = io.noemata.driver.proxy.ServerAnalysisStats.roundTrips();
+    for (CorpusFile.Query q : others) {
+      try {
+        run(noemata, q);
+      } catch (SQLException refused) {
+        // FORMAT clauses
+      }
+    }
+    System.out.printf("server analyses for the shared and clients corpora: %d of %d statements%n",
+        io.noemata.driver.proxy.ServerAnalysisStats.roundTrips() - mark, others.size());
+  }
+
+  /** The server's analysed form, for a failure's message. */
+  private static String analysed(String sql) {
+    try (Statement s = plain.createStatement();
+        ResultSet rs = s.executeQuery("EXPLAIN SYNTAX run_query_tree_passes = 1 " + CorpusRuns.retarget(sql, DB))) {
+      StringBuilder b = new StringBuilder();
+      while (rs.next()) {
+        b.append(rs.getString(1)).append('\n');
+      }
+      return b + "\ndecided: " + io.noemata.rewriter.Rewriter.rewrite(b.toString(),
+          noemata.unwrap(io.noemata.driver.NoemataConnection.class).catalog(), DB).provenance();
+    } catch (SQLException e) {
+      return e.toString();
+    }
+  }
+
+  /** DESCRIBE (sql): each result column's name and type. */
+  private static List<String> describe(String sql) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Statement s = plain.createStatement(); ResultSet rs = s.executeQuery("DESCRIBE (" + sql + ")")) {
+      while (rs.next()) {
+        out.add(rs.getString(1) + " " + rs.getString(2));
+      }
+    }
+    return out;
+  }
+
+  /** Compares one query through both drivers; true when the server refused it (then both failed with the same code). */
+  private static boolean compare(CorpusFile.Query q) throws SQLException {
     CorpusRuns.Outcome expected;
     try {
       expected = run(plain, q);
     } catch (SQLException refused) {
-      return; // an explicit FORMAT clause: clickhouse-jdbc refuses it on either URL (DriverCorpusIT checks that)
+      // the server's error (or clickhouse-jdbc's own refusal of an explicit FORMAT clause) comes back unchanged
+      SQLException through = null;
+      try {
+        CorpusRuns.Outcome rows = run(noemata, q);
+        org.junit.jupiter.api.Assertions.fail(q.id() + ": refused as written (" + refused.getErrorCode() + ") but"
+            + " answered through noemata: " + rows.rows().size() + " rows, " + rows.provenance());
+      } catch (SQLException e) {
+        through = e;
+      }
+      assertEquals(refused.getErrorCode(), through.getErrorCode(), q.id() + ": " + through.getMessage());
+      return true;
     }
     CorpusRuns.Outcome actual = run(noemata, q);
     boolean sketches = q.sql().toLowerCase(Locale.ROOT).matches("(?s).*(uniq|quantile).*");
@@ -125,6 +290,7 @@ class DriverCorpusRollupIT {
     if (p.rollups().stream().anyMatch(RollupUse::read)) {
       answeredByRollup.add(q.id());
     }
+    return false;
   }
 
   /**

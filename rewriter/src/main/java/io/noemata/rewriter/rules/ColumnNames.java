@@ -34,14 +34,24 @@ public final class ColumnNames {
   private ColumnNames() {}
 
   public static Optional<String> of(Expr e) {
-    StringBuilder b = new StringBuilder();
-    return append(b, e) ? Optional.of(b.toString()) : Optional.empty();
+    return of(e, id -> false);
   }
 
-  private static boolean append(StringBuilder b, Expr e) {
+  /**
+   * The same where the level reads one table and {@code ofTheTable} says which qualified names are
+   * its columns ({@code t.ServiceName}, {@code otel.otel_logs.ServiceName}): ClickHouse names those
+   * by the column alone, inside functions too ({@code lower(t.ServiceName)} is {@code lower(ServiceName)};
+   * measured on 26.5 with both analyzers).
+   */
+  static Optional<String> of(Expr e, java.util.function.Predicate<Expr.Identifier> ofTheTable) {
+    StringBuilder b = new StringBuilder();
+    return append(b, e, ofTheTable) ? Optional.of(b.toString()) : Optional.empty();
+  }
+
+  private static boolean append(StringBuilder b, Expr e, java.util.function.Predicate<Expr.Identifier> ofTheTable) {
     if (e instanceof Expr.Identifier id) {
-      if (id.parts().size() != 1 || !PLAIN.matcher(id.name()).matches()) {
-        return false; // qualified or exotic names may be printed differently by the two analyzers
+      if (id.parts().size() != 1 && !ofTheTable.test(id) || !PLAIN.matcher(id.name()).matches()) {
+        return false; // other qualified or exotic names may be printed differently by the two analyzers
       }
       b.append(id.name());
       return true;
@@ -50,7 +60,7 @@ public final class ColumnNames {
       return literal(b, l);
     }
     if (e instanceof Expr.Parens p) {
-      return append(b, p.inner());
+      return append(b, p.inner(), ofTheTable);
     }
     if (e instanceof Expr.Binary bin && NAMED.contains(bin.op())) {
       List<Expr> operands = new ArrayList<>();
@@ -61,30 +71,31 @@ public final class ColumnNames {
         operands.add(bin.right());
       }
       b.append(Operators.binary(bin.op()));
-      return list(b, operands);
+      return list(b, operands, ofTheTable);
     }
     if (e instanceof Expr.Unary u) {
       if (u.operand() instanceof Expr.Literal) {
         return false; // -1 is a literal to ClickHouse, named by its value
       }
       b.append(u.op().equals("NOT") ? "not" : "negate");
-      return list(b, List.of(u.operand()));
+      return list(b, List.of(u.operand()), ofTheTable);
     }
     if (e instanceof Expr.Subscript s) {
       b.append("arrayElement(");
-      return append(b, s.base()) && b.append(", ") != null && append(b, s.index()) && b.append(')') != null;
+      return append(b, s.base(), ofTheTable) && b.append(", ") != null && append(b, s.index(), ofTheTable)
+          && b.append(')') != null;
     }
     if (e instanceof Expr.Call c) {
       if (c.distinct() || !PLAIN.matcher(c.name()).matches()) {
         return false;
       }
       b.append(c.name());
-      if (c.params() != null && !list(b, c.params())) {
+      if (c.params() != null && !list(b, c.params(), ofTheTable)) {
         return false;
       }
       List<Expr> args = c.args().size() == 1 && c.args().get(0) instanceof Expr.Star s && s.qualifier().isEmpty()
           ? List.of() : c.args();
-      return list(b, args);
+      return list(b, args, ofTheTable);
     }
     return false;
   }
@@ -98,13 +109,13 @@ public final class ColumnNames {
     }
   }
 
-  private static boolean list(StringBuilder b, List<Expr> items) {
+  private static boolean list(StringBuilder b, List<Expr> items, java.util.function.Predicate<Expr.Identifier> ofTheTable) {
     b.append('(');
     for (int i = 0; i < items.size(); i++) {
       if (i > 0) {
         b.append(", ");
       }
-      if (!append(b, items.get(i))) {
+      if (!append(b, items.get(i), ofTheTable)) {
         return false;
       }
     }

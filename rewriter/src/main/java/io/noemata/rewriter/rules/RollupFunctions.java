@@ -43,7 +43,7 @@ final class RollupFunctions {
       "tointervalsecond", "tointervalminute", "tointervalhour", "tointervalday", "tointervalweek", "tointervalmonth",
       "tointervalquarter", "tointervalyear",
       // casts, strings, arithmetic, logic
-      "cast", "tostring", "tofloat64", "tofloat32", "toint64", "toint32", "touint64", "touint8", "tolowcardinality",
+      "cast", "_cast", "tostring", "tofloat64", "tofloat32", "toint64", "toint32", "touint64", "touint8", "tolowcardinality",
       "intdiv", "plus", "minus", "multiply", "divide", "modulo", "abs", "round", "floor", "ceil", "greatest", "least",
       "coalesce", "nullif", "ifnull", "isnull", "isnotnull", "if", "multiif", "and", "or", "not", "equals",
       "notequals", "less", "greater", "lessorequals", "greaterorequals", "in", "notin", "concat", "lower", "upper",

@@ -130,6 +130,10 @@ final class RollupLevel {
     if (notTime.isPresent()) {
       return Checked.fails(notTime.get());
     }
+    if (inlined != null && inlined.projected() != null && !info.columnTypes().keySet().containsAll(inlined.projected())) {
+      return Checked.fails(RollupSkip.NOT_UNDERSTOOD, "the derived table projects a name that is no column of "
+          + info.name());
+    }
     for (Expr e : select.ownExpressions()) {
       collectAliases(e);
     }
@@ -298,6 +302,14 @@ final class RollupLevel {
     if (e instanceof Expr.Literal || e instanceof Expr.Parameter) {
       return TimeForm.NONE;
     }
+    if (e instanceof Expr.IsNull n && neverNull(n.operand()) || e instanceof Expr.Call c && c.params() == null
+        && c.args().size() == 1 && NULL_TESTS.contains(RollupFunctions.lower(c.name())) && neverNull(c.args().get(0))) {
+      Expr operand = e instanceof Expr.IsNull n ? n.operand() : ((Expr.Call) e).args().get(0);
+      // query engines add "t IS NOT NULL" to every filter: on a column that is not Nullable it is a
+      // constant (its bucket, read in its place, is never NULL either)
+      form(operand, expanding, aggregatesAllowed);
+      return TimeForm.NONE;
+    }
     if (e instanceof Expr.Parens p) {
       return form(p.inner(), expanding, aggregatesAllowed);
     }
@@ -392,6 +404,16 @@ final class RollupLevel {
       leafEdits.put(id.start(), new Edit(id.start(), id.end(), Literals.identifier(column)));
     }
     return TimeForm.NONE;
+  }
+
+  /** {@code x IS NULL} and {@code x IS NOT NULL} as functions (a name the server knows in this case: {@link KnownFunctions}). */
+  private static final Set<String> NULL_TESTS = Set.of("isnull", "isnotnull");
+
+  /** True when {@code e} is the time column itself, named (not through an alias), and its type is not Nullable. */
+  private boolean neverNull(Expr e) {
+    return Expr.unparenthesized(e) instanceof Expr.Identifier id && id.name().equals(rollup.timeColumn())
+        && !(id.parts().size() == 1 && aliases.containsKey(id.name())) && refersToTable(id)
+        && timeType != null && !timeType.startsWith("Nullable");
   }
 
   /** True when {@code e} is the table's column {@code column} itself, so a name bound to it reads the column. */
@@ -688,11 +710,14 @@ final class RollupLevel {
       }
     }
     out.add(new Edit(table.start(), table.end(), from));
+    if (inlined != null) {
+      inlined.star().ifPresent(out::add);
+    }
     out.addAll(PrewhereAsWhere.edits(sql, select));
     Set<String> taken = new HashSet<>(aliases.keySet());
-    taken.addAll(rollup.dimensions());
     taken.addAll(NamesBound.generated(rollup));
-    Checked<List<Edit>> names = UnaliasedItems.names(sql, select.items(), out, taken);
+    Checked<List<Edit>> names = UnaliasedItems.names(sql, select.items(), out, taken, this::refersToTable,
+        Set.copyOf(rollup.dimensions()));
     if (names instanceof Checked.Fails<List<Edit>> f) {
       return Checked.fails(f.skip());
     }

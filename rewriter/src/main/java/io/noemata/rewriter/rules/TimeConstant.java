@@ -28,6 +28,16 @@ record TimeConstant(long nanos, boolean zoneKnown) {
   static final long LATEST_OFFSET = 12 * 3600 * NANOS;
 
   private static final Pattern COLUMN_ZONE = Pattern.compile("^DateTime(?:64)?\\((?:\\s*[0-9]\\s*,)?\\s*'([^']+)'\\s*\\)$");
+  /**
+   * An ISO instant with its offset, as BI tools and semantic layers write bounds (Cube, Metabase:
+   * {@code '2024-06-10T08:00:00.000Z'}); the best-effort parsers read it as that instant in any zone
+   * (measured on ClickHouse 26.5, also with a zone argument).
+   */
+  private static final Pattern OFFSET_INSTANT =
+      Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?(Z|[+-]\\d{2}:?\\d{2})");
+  /** {@code DateTime('zone')}, {@code DateTime64(p)}, {@code DateTime64(p, 'zone')}: group 1 the digits, group 2 the zone. */
+  private static final Pattern CAST_ZONED =
+      Pattern.compile("DateTime(?:64\\(\\s*([0-9])\\s*(?:,\\s*'([^']+)'\\s*)?\\)|\\(\\s*'([^']+)'\\s*\\))");
   private static final Pattern WALL =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
 
@@ -116,8 +126,9 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         if (n.isPresent()) {
           return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true)).filter(TimeConstant::fitsDateTime);
         }
-        return args.get(0) instanceof Expr.Literal l ? wall(l, false, zone.orElse(serverZone)).filter(TimeConstant::fitsDateTime)
-            : Optional.empty();
+        // a zero fraction, as jOOQ and Spark print timestamps ('... 08:00:00.0'), is the same second
+        return args.get(0) instanceof Expr.Literal l ? wall(l, true, zone.orElse(serverZone))
+            .filter(v -> Math.floorMod(v.nanos, NANOS) == 0).filter(TimeConstant::fitsDateTime) : Optional.empty();
       }
       case "todatetime64", "parsedatetime64besteffort" -> {
         // (string, precision [, zone]); precision must keep every digit written
@@ -129,7 +140,8 @@ record TimeConstant(long nanos, boolean zoneKnown) {
         if (precision.isEmpty() || args.size() == 3 && zone.isEmpty()) {
           return Optional.empty();
         }
-        Optional<TimeConstant> t = wall(l, true, zone.orElse(serverZone));
+        Optional<TimeConstant> t = name.equals("parsedatetime64besteffort") ? offsetInstant(l) : Optional.empty();
+        t = t.isPresent() ? t : wall(l, true, zone.orElse(serverZone));
         return t.filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, precision.get()))) == 0);
       }
       case "parsedatetimebesteffort" -> {
@@ -141,8 +153,33 @@ record TimeConstant(long nanos, boolean zoneKnown) {
           return Optional.empty();
         }
         // DateTime keeps whole seconds: a written fraction must be zero
-        return wall(l, true, zone.orElse(serverZone)).filter(v -> Math.floorMod(v.nanos, NANOS) == 0)
+        return offsetInstant(l).or(() -> wall(l, true, zone.orElse(serverZone))).filter(v -> Math.floorMod(v.nanos, NANOS) == 0)
             .filter(TimeConstant::fitsDateTime);
+      }
+      case "_cast", "cast" -> {
+        // the server's analysed form prints every folded time constant so: _CAST('2024-06-10 00:00:00', 'DateTime')
+        if (args.size() != 2 || !(args.get(0) instanceof Expr.Literal l) || !(args.get(1) instanceof Expr.Literal t)
+            || t.kind() != Expr.Literal.Kind.STRING) {
+          return Optional.empty();
+        }
+        String type = Literals.unquote(t.text()).strip();
+        if (type.equals("DateTime")) {
+          return wall(l, false, serverZone).filter(TimeConstant::fitsDateTime);
+        }
+        Matcher zoned = CAST_ZONED.matcher(type);
+        if (!zoned.matches()) {
+          return Optional.empty();
+        }
+        ZoneId zone;
+        try {
+          String named = zoned.group(2) != null ? zoned.group(2) : zoned.group(3);
+          zone = named == null ? serverZone : ZoneId.of(named);
+        } catch (DateTimeException unknown) {
+          return Optional.empty();
+        }
+        int digits = zoned.group(1) == null ? 0 : Integer.parseInt(zoned.group(1));
+        return wall(l, digits > 0, zone).filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, digits))) == 0)
+            .filter(v -> digits > 0 || v.fitsDateTime());
       }
       case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
         if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {
@@ -178,6 +215,27 @@ record TimeConstant(long nanos, boolean zoneKnown) {
     try {
       return of(s.base(), serverZone, null).map(t -> new TimeConstant(Math.addExact(t.nanos, by.get()), t.zoneKnown));
     } catch (ArithmeticException overflow) {
+      return Optional.empty();
+    }
+  }
+
+  /** A string literal holding {@code YYYY-MM-DD[T ]hh:mm:ss[.fraction]} and an offset ({@code Z}, {@code +02:00}, {@code -0130}). */
+  private static Optional<TimeConstant> offsetInstant(Expr.Literal l) {
+    if (l.kind() != Expr.Literal.Kind.STRING || !l.text().startsWith("'")) {
+      return Optional.empty();
+    }
+    Matcher m = OFFSET_INSTANT.matcher(Literals.unquote(l.text()));
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    try {
+      String offset = m.group(4).equals("Z") ? "Z" : m.group(4).length() == 5
+          ? m.group(4).substring(0, 3) + ":" + m.group(4).substring(3) : m.group(4);
+      long seconds = LocalDateTime.parse(m.group(1) + "T" + m.group(2), DateTimeFormatter.ISO_LOCAL_DATE_TIME)
+          .toEpochSecond(ZoneOffset.of(offset));
+      long fraction = m.group(3) == null ? 0 : Long.parseLong((m.group(3) + "000000000").substring(0, 9));
+      return Optional.of(new TimeConstant(Math.addExact(Math.multiplyExact(seconds, NANOS), fraction), true));
+    } catch (DateTimeException | ArithmeticException e) {
       return Optional.empty();
     }
   }

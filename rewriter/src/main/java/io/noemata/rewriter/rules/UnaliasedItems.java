@@ -26,9 +26,15 @@ final class UnaliasedItems {
    *
    * @param edits every edit the level gets, to tell which items change
    * @param taken the names the level already uses (aliases, dimensions, the rollup's columns)
+   * @param ofTheTable which qualified names are columns of the level's one table ({@link ColumnNames#of(Expr, java.util.function.Predicate)})
+   * @param columns columns the level reads under their own names (a rollup's dimensions): an item
+   *     that is one of them, qualified ({@code t.ServiceName}), may be aliased by its own name
    */
-  static Checked<List<Edit>> names(String sql, List<Expr> items, List<Edit> edits, Set<String> taken) {
+  static Checked<List<Edit>> names(String sql, List<Expr> items, List<Edit> edits, Set<String> taken,
+      java.util.function.Predicate<Expr.Identifier> ofTheTable, Set<String> columns) {
     Set<String> used = new HashSet<>(taken);
+    used.addAll(columns);
+    Set<String> given = new HashSet<>();
     List<Edit> names = new ArrayList<>();
     for (Expr item : items) {
       if (item instanceof Expr.Aliased || edits.stream().noneMatch(x -> item.start() <= x.start()
@@ -40,12 +46,14 @@ final class UnaliasedItems {
         return Checked.fails(RollupSkip.UNALIASED_ITEM, "the unaliased select item " + text + " holds an aggregate"
             + " and is not a function call over column names, so rewriting it would change its result-column name");
       }
-      Optional<String> name = ColumnNames.of(item);
+      Optional<String> name = ColumnNames.of(item, ofTheTable);
       if (name.isEmpty()) {
         return Checked.fails(RollupSkip.UNALIASED_ITEM, "the select item " + text + " would change its result-column"
             + " name, which the rule cannot spell");
       }
-      if (!used.add(name.get())) {
+      boolean itself = Expr.unparenthesized(item) instanceof Expr.Identifier id && id.name().equals(name.get())
+          && columns.contains(name.get()) && !taken.contains(name.get());
+      if (!(itself ? given.add(name.get()) : used.add(name.get()) && given.add(name.get()))) {
         return Checked.fails(RollupSkip.UNALIASED_ITEM, "the select item " + text + " is named " + name.get()
             + ", a name the level already uses");
       }

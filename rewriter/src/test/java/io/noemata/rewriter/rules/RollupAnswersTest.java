@@ -558,7 +558,8 @@ class RollupAnswersTest {
     @Test
     void anAggregateTheRuleDoesNotKnowReadsRawRows() {
       skipped("SELECT groupArray(ServiceName) AS s FROM otel.otel_logs" + WINDOW, RollupSkip.MEASURE_NOT_STORED);
-      skipped("SELECT someNewFunction(ServiceName) AS s, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY s",
+      // a function the server has and the rule does not know (one the server has not is sent as written: KnownFunctionsTest)
+      skipped("SELECT lowerUTF8(ServiceName) AS s, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY s",
           RollupSkip.NOT_UNDERSTOOD);
     }
   }

@@ -25,7 +25,22 @@ class UnaliasedItemsTest {
     for (Expr item : s.items()) {
       edits.add(new Edit(item.start(), item.start(), ""));
     }
-    return UnaliasedItems.names(sql, s.items(), edits, taken);
+    return UnaliasedItems.names(sql, s.items(), edits, taken, id -> id.qualifier().equals(List.of("t")),
+        Set.of("ServiceName"));
+  }
+
+  @Test
+  void aQualifiedColumnOfTheTableIsNamedByTheColumnAlone() {
+    List<Edit> names = Levels.holds(names("SELECT t.ServiceName, lower(t.ServiceName), count(t.TraceId) FROM t", Set.of()));
+    assertEquals(List.of(" AS `ServiceName`", " AS `lower(ServiceName)`", " AS `count(TraceId)`"),
+        names.stream().map(Edit::text).toList());
+    // a dimension aliased by its own name binds it to itself; another item of that name would not
+    assertEquals(List.of(" AS `ServiceName`"), Levels.holds(names("SELECT t.ServiceName FROM t", Set.of())).stream()
+        .map(Edit::text).toList());
+    Levels.skips(RollupSkip.UNALIASED_ITEM, names("SELECT t.ServiceName FROM t", Set.of("ServiceName")));
+    Levels.skips(RollupSkip.UNALIASED_ITEM, names("SELECT t.ServiceName, t.ServiceName FROM t", Set.of()));
+    // a name qualified by something else (a tuple column, another table) keeps the rule from spelling it
+    Levels.skips(RollupSkip.UNALIASED_ITEM, names("SELECT u.ServiceName FROM t", Set.of()));
   }
 
   @Test
@@ -46,7 +61,7 @@ class UnaliasedItemsTest {
     assertEquals(List.of(), Levels.holds(names("SELECT count() / 60 AS per_second FROM t", Set.of())));
     Query.Select s = Levels.select("SELECT count() / 60 FROM t");
     assertEquals(List.of(), Levels.holds(UnaliasedItems.names("SELECT count() / 60 FROM t", s.items(), List.of(),
-        Set.of())), "an item no edit touches is sent as written");
+        Set.of(), id -> false, Set.of())), "an item no edit touches is sent as written");
   }
 
   @Test

@@ -1,0 +1,71 @@
+package io.noemata.rewriter.rules;
+
+import static io.noemata.rewriter.rules.RollupAnswersTest.reads;
+import static io.noemata.rewriter.rules.RollupAnswersTest.skipped;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.rewriter.provenance.RollupSkip;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Forms query engines, SQL builders and semantic layers send (issue 26), which the local path reads
+ * without asking the server: typed literals, EXTRACT, ISO bounds with an offset, {@code IS NOT NULL}
+ * on columns that are never NULL, fully qualified select items, derived tables that only project.
+ */
+class ToolFormsTest {
+
+  private static final String HALF_OPEN = " WHERE Timestamp >= '2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00'";
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      // jOOQ, Spark: typed literals
+      "SELECT ServiceName, count(*) AS c FROM otel.otel_logs WHERE Timestamp >= timestamp '2024-06-10 08:00:00'"
+          + " AND Timestamp < TIMESTAMP '2024-06-10 14:00:00' GROUP BY ServiceName",
+      "SELECT toDate(Timestamp) AS d, count(*) AS c FROM otel.otel_logs WHERE toDate(Timestamp) >= DATE '2024-06-10'"
+          + " AND toDate(Timestamp) < date '2024-06-11' GROUP BY d",
+      // EXTRACT, aliased and not (the unaliased one is named toHour(Timestamp), as ClickHouse names it)
+      "SELECT EXTRACT(HOUR FROM Timestamp) AS h, count(*) AS c FROM otel.otel_logs" + HALF_OPEN + " GROUP BY h",
+      "SELECT EXTRACT(HOUR FROM Timestamp), count(*) FROM otel.otel_logs" + HALF_OPEN + " GROUP BY EXTRACT(HOUR FROM Timestamp)",
+      // Cube, Metabase: ISO instants with an offset
+      "SELECT ServiceName, count(*) FROM otel.otel_logs WHERE Timestamp >= parseDateTimeBestEffort('2024-06-10T08:00:00.000Z')"
+          + " AND Timestamp < parseDateTimeBestEffort('2024-06-10T16:00:00+02:00') GROUP BY ServiceName",
+      "SELECT ServiceName, count(*) FROM otel.otel_logs WHERE Timestamp >= parseDateTime64BestEffort('2024-06-10T08:00:00.000Z', 3)"
+          + " AND Timestamp < parseDateTime64BestEffort('2024-06-10T14:00:00Z', 3) GROUP BY ServiceName",
+      // Spark, Trino: IS NOT NULL on every filtered column
+      "SELECT \"ServiceName\",COUNT(*) FROM otel.otel_logs  WHERE (\"Timestamp\" IS NOT NULL) AND (\"ServiceName\" IS NOT NULL)"
+          + " AND (\"Timestamp\" >= '2024-06-10 08:00:00.0') AND (\"Timestamp\" < '2024-06-10 14:00:00.0') GROUP BY \"ServiceName\"",
+      "SELECT ServiceName, count(*) FROM otel.otel_logs WHERE isNotNull(Timestamp) AND NOT isNull(Timestamp)"
+          + " AND Timestamp >= '2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00' GROUP BY ServiceName",
+      // jOOQ, Hibernate: qualified select items
+      "select \"otel\".\"otel_logs\".\"ServiceName\", count(*) from \"otel\".\"otel_logs\" where"
+          + " \"otel\".\"otel_logs\".\"Timestamp\" >= timestamp '2024-06-10 08:00:00' and \"otel\".\"otel_logs\".\"Timestamp\""
+          + " < timestamp '2024-06-10 14:00:00' group by \"otel\".\"otel_logs\".\"ServiceName\"",
+      "select l1_0.ServiceName,count(*) from otel.otel_logs l1_0 where l1_0.Timestamp>='2024-06-10 08:00:00'"
+          + " and l1_0.Timestamp<'2024-06-10 14:00:00' group by l1_0.ServiceName",
+      // Trino, Spark: a derived table that only projects
+      "SELECT \"ServiceName\", COUNT(*) AS \"_pfgnrtd_0\" FROM (SELECT \"ServiceName\", \"Timestamp\" FROM \"otel\".\"otel_logs\") \"o\""
+          + " WHERE ((\"Timestamp\" >= timestamp '2024-06-10 08:00:00') AND (\"Timestamp\" < timestamp '2024-06-10 14:00:00'))"
+          + " GROUP BY \"ServiceName\"",
+  })
+  void isReadFromTheRollup(String sql) {
+    assertTrue(reads(sql).contains("noemata_rollup"));
+  }
+
+  @Test
+  void nearMissesAreNot() {
+    // the fraction is cut by parseDateTimeBestEffort: not a bucket boundary as written
+    skipped("SELECT ServiceName, count(*) FROM otel.otel_logs WHERE Timestamp >= parseDateTimeBestEffort('2024-06-10T08:00:00.500Z')"
+        + " AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+    // a projected name the table lacks: the statement fails as written, so it must not be answered
+    skipped("SELECT ServiceName, count(*) AS c FROM (SELECT ServiceName, Timestamp, Nope FROM otel.otel_logs) t"
+        + HALF_OPEN + " GROUP BY ServiceName", RollupSkip.NOT_UNDERSTOOD);
+    // a column the derived table does not project
+    skipped("SELECT ServiceName, count(*) AS c FROM (SELECT ServiceName FROM otel.otel_logs) t" + HALF_OPEN
+        + " GROUP BY ServiceName", RollupSkip.NOT_UNDERSTOOD);
+    // a rename: the outer level would need rewriting too
+    skipped("SELECT svc, count(*) AS c FROM (SELECT ServiceName AS svc, Timestamp FROM otel.otel_logs) t" + HALF_OPEN
+        + " GROUP BY svc", RollupSkip.NOT_AGGREGATING);
+  }
+}
