@@ -49,6 +49,11 @@ class CatalogRoundTripsIT {
     String marker = "trips-" + UUID.randomUUID();
     String sql = "SELECT count() FROM logs WHERE attrs['k8s.pod.name'] = 'pod-1' /* " + marker + " */";
 
+    // what the JVM reads once for every catalog (the server's function names, by version) is read first
+    try (Connection warm = DriverFixture.connect(DB, "noemata.catalog.ttl", "642s"); Statement s = warm.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      assertTrue(rs.next());
+    }
     long readsBefore = cache.loads();
     long mark = log == null ? 0 : log.mark();
     ExecutorService tasks = Executors.newFixedThreadPool(4);

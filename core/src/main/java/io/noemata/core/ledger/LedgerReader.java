@@ -210,6 +210,17 @@ public final class LedgerReader {
   }
 
   /** {@code system.columns} name to type for one table. */
+  /** The column types of each of {@code tables}, in one read; a table the server lacks is absent. */
+  public static Map<io.noemata.core.catalog.TableName, Map<String, String>> columnTypes(Connection c,
+      java.util.Set<io.noemata.core.catalog.TableName> tables) throws SQLException {
+    Map<io.noemata.core.catalog.TableName, Map<String, String>> out = new LinkedHashMap<>();
+    for (io.noemata.core.system.SystemColumn col : SystemTables.columns(c, new Scope.Tables(tables))) {
+      out.computeIfAbsent(new io.noemata.core.catalog.TableName(col.database(), col.table()), k -> new LinkedHashMap<>())
+          .put(col.name(), col.type());
+    }
+    return out;
+  }
+
   public static Map<String, String> columnTypes(Connection c, String db, String table) throws SQLException {
     Map<String, String> out = new LinkedHashMap<>();
     SystemTables.columns(c, new Scope.Table(db, table)).forEach(col -> out.put(col.name(), col.type()));

@@ -284,17 +284,27 @@ public final class CatalogLoader {
             CatalogCache.firstLine(e));
         continue;
       }
+      List<LedgerRow> ready = new ArrayList<>();
       for (LedgerRow row : rows) {
         if (row.identity().kind() == LedgerKind.ROLLUP && row.state() == LedgerState.QUARANTINED) {
           quarantined.add(new QuarantinedRollup(row.identity().table(), row.identity().key(),
               row.shape().stableView(), row.quarantine().reason()));
-          continue;
+        } else if (row.identity().kind() == LedgerKind.ROLLUP && row.state() == LedgerState.READY
+            && present.contains(row.identity().object()) && present.contains(row.shape().stableView())) {
+          ready.add(row);
         }
-        if (row.identity().kind() != LedgerKind.ROLLUP || row.state() != LedgerState.READY
-            || !present.contains(row.identity().object()) || !present.contains(row.shape().stableView())) {
-          continue;
+      }
+      // every target's columns, and those of the sources not read yet, in one read of system.columns
+      Set<TableName> wanted = new java.util.LinkedHashSet<>();
+      for (LedgerRow row : ready) {
+        wanted.add(new TableName(db, row.identity().object()));
+        if (!tables.containsKey(row.identity().table())) {
+          wanted.add(row.identity().table());
         }
-        Rollup r = LedgerReader.toRollup(row, LedgerReader.columnTypes(c, db, row.identity().object()), now);
+      }
+      Map<TableName, Map<String, String>> types = wanted.isEmpty() ? Map.of() : LedgerReader.columnTypes(c, wanted);
+      for (LedgerRow row : ready) {
+        Rollup r = LedgerReader.toRollup(row, types.getOrDefault(new TableName(db, row.identity().object()), Map.of()), now);
         if (r == null) {
           continue;
         }
@@ -306,7 +316,7 @@ public final class CatalogLoader {
         Builder b = tables.get(source);
         if (b == null) {
           b = new Builder(source);
-          b.types.putAll(LedgerReader.columnTypes(c, source.database(), source.table()));
+          b.types.putAll(types.getOrDefault(source, Map.of()));
           if (b.types.isEmpty()) {
             continue; // the source table is gone: nothing can read its rollups
           }
