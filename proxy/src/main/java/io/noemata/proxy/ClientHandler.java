@@ -52,6 +52,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private static final int REFUSAL_CHARS = 4096;
   /** How much of a held body's start is read for its first word. */
   private static final int PEEK_BYTES = 4096;
+  /** Pipelined request parts read ahead of their turn before reading pauses. */
+  private static final int MAX_QUEUED = 64;
 
   private final ProxyServer server;
   private final Deadlines deadlines;
@@ -91,6 +93,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
     if (ex != null && ex.requestDone || !queued.isEmpty()) {
       queued.add(msg);
+      updateRead();
       return;
     }
     handle(msg);
@@ -611,7 +614,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     if (x == null) {
       read = true;
     } else if (x.requestDone) {
-      read = false; // a pipelined next request waits in the socket
+      // reading on is how a client's leaving is seen (and its query cancelled); what it pipelines
+      // meanwhile is queued, up to a bound
+      read = queued.size() < MAX_QUEUED;
     } else if (x.mode == Exchange.Mode.STREAM) {
       read = x.streaming && upstream != null && upstream.isWritable();
     } else {
