@@ -48,6 +48,9 @@ final class Planning {
   private final String jdbcUrl;
   private final SecretKeySpec keyOfThisRun;
   private static final ClickHouseDriver CLICKHOUSE = new ClickHouseDriver();
+  private final com.github.benmanes.caffeine.cache.Cache<Credentials, CatalogKey> keys =
+      com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(10_000)
+          .expireAfterAccess(java.time.Duration.ofHours(1)).build();
   /** When each catalog key was last planned with (see {@link #warm}). */
   private final Map<CatalogKey, Long> warm = new ConcurrentHashMap<>();
 
@@ -96,7 +99,12 @@ final class Planning {
     d.planner().fellBack(after);
   }
 
+  /** The catalog key of {@code c}: made once per user and password (an HMAC per request costs more than planning). */
   CatalogKey key(Credentials c) {
+    return keys.get(c, this::newKey);
+  }
+
+  private CatalogKey newKey(Credentials c) {
     String user = c.readable() ? c.user() + "#" + fingerprint(c.password()) : c.user() + "#unreadable";
     return new CatalogKey(endpoint, user, () -> {
       if (!c.readable()) {

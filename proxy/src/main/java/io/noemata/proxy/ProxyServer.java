@@ -12,6 +12,10 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -60,8 +64,8 @@ public final class ProxyServer implements AutoCloseable {
     this.config = config;
     this.planning = new Planning(config);
     this.accessLog = new AccessLog(accessLog);
-    this.boss = new MultiThreadIoEventLoopGroup(1, daemon("noemata-proxy-accept"), NioIoHandler.newFactory());
-    this.workers = new MultiThreadIoEventLoopGroup(0, daemon("noemata-proxy-io"), NioIoHandler.newFactory());
+    this.boss = new MultiThreadIoEventLoopGroup(1, daemon("noemata-proxy-accept"), ioHandler());
+    this.workers = new MultiThreadIoEventLoopGroup(0, daemon("noemata-proxy-io"), ioHandler());
     this.planExecutor = Executors.newFixedThreadPool(4, daemon("noemata-proxy-plan"));
     try {
       this.upstreamTls = config.tls() ? SslContextBuilder.forClient().build() : null;
@@ -86,7 +90,8 @@ public final class ProxyServer implements AutoCloseable {
   }
 
   private void bind() {
-    ServerBootstrap b = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
+    ServerBootstrap b = new ServerBootstrap().group(boss, workers)
+        .channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
         .option(ChannelOption.SO_BACKLOG, 256)
         .childOption(ChannelOption.TCP_NODELAY, true)
         .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
@@ -112,7 +117,7 @@ public final class ProxyServer implements AutoCloseable {
 
   /** Opens an upstream connection on {@code loop}, the client connection's own. */
   ChannelFuture connectUpstream(EventLoop loop, ClientHandler client) {
-    Bootstrap b = new Bootstrap().group(loop).channel(NioSocketChannel.class)
+    Bootstrap b = new Bootstrap().group(loop).channel(EPOLL ? EpollSocketChannel.class : NioSocketChannel.class)
         .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
@@ -215,6 +220,13 @@ public final class ProxyServer implements AutoCloseable {
     boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
     planExecutor.shutdownNow();
+  }
+
+  /** Linux's epoll where its native library loads (x86-64 Linux), else the JDK's selector. */
+  private static final boolean EPOLL = Epoll.isAvailable();
+
+  private static io.netty.channel.IoHandlerFactory ioHandler() {
+    return EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
   }
 
   private static java.util.concurrent.ThreadFactory daemon(String name) {
