@@ -1,6 +1,9 @@
 package io.noemata.proxy;
 
+import io.noemata.core.ledger.Json;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -37,33 +40,25 @@ final class AccessLog {
   }
 
   void write(Entry e) {
-    StringBuilder b = new StringBuilder(256).append("{\"time\":");
-    ProvenanceHeader.string(b, e.time().toString());
-    field(b, "remote", e.remote());
-    field(b, "user", e.user());
-    field(b, "query_id", e.queryId());
-    field(b, "method", e.method());
-    field(b, "path", e.path());
-    field(b, "statement", e.statement());
-    field(b, "decision", e.decision());
-    b.append(",\"read\":[");
-    for (int i = 0; i < e.read().size(); i++) {
-      if (i > 0) {
-        b.append(',');
-      }
-      ProvenanceHeader.string(b, e.read().get(i));
-    }
-    b.append("],\"status\":").append(e.status()).append(",\"code\":").append(e.code());
-    field(b, "outcome", e.outcome());
-    b.append(",\"request_bytes\":").append(e.requestBytes()).append(",\"response_bytes\":").append(e.responseBytes())
-        .append(",\"plan_ms\":").append(round(e.planMs())).append(",\"first_byte_ms\":").append(round(e.firstByteMs()))
-        .append(",\"total_ms\":").append(round(e.totalMs())).append('}');
-    sink.accept(b.toString());
-  }
-
-  private static void field(StringBuilder b, String name, String value) {
-    b.append(",\"").append(name).append("\":");
-    ProvenanceHeader.string(b, value);
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("time", e.time().toString());
+    line.put("remote", e.remote());
+    line.put("user", e.user());
+    line.put("query_id", e.queryId());
+    line.put("method", e.method());
+    line.put("path", e.path());
+    line.put("statement", e.statement());
+    line.put("decision", e.decision());
+    line.put("read", e.read());
+    line.put("status", e.status());
+    line.put("code", e.code());
+    line.put("outcome", e.outcome());
+    line.put("request_bytes", e.requestBytes());
+    line.put("response_bytes", e.responseBytes());
+    line.put("plan_ms", round(e.planMs()));
+    line.put("first_byte_ms", round(e.firstByteMs()));
+    line.put("total_ms", round(e.totalMs()));
+    sink.accept(Json.writeAscii(line));
   }
 
   private static double round(double ms) {

@@ -1,6 +1,9 @@
 package io.noemata.proxy;
 
+import io.noemata.core.ledger.Json;
 import java.sql.SQLWarning;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The response header {@code X-Noemata-Provenance}: the driver's warnings for the statement
@@ -43,37 +46,10 @@ final class ProvenanceHeader {
   }
 
   private static String entry(String sqlState, int code, String message) {
-    StringBuilder b = new StringBuilder("{\"sqlState\":");
-    string(b, sqlState);
-    b.append(",\"code\":").append(code).append(",\"message\":");
-    string(b, message);
-    return b.append('}').toString();
-  }
-
-  /** A JSON string, ASCII only. */
-  static void string(StringBuilder b, String s) {
-    if (s == null) {
-      b.append("null");
-      return;
-    }
-    b.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\r' -> b.append("\\r");
-        case '\t' -> b.append("\\t");
-        default -> {
-          if (c < 0x20 || c > 0x7e) {
-            b.append(String.format("\\u%04x", (int) c));
-          } else {
-            b.append(c);
-          }
-        }
-      }
-    }
-    b.append('"');
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("sqlState", sqlState);
+    e.put("code", code);
+    e.put("message", message);
+    return Json.writeAscii(e);
   }
 }
