@@ -87,8 +87,7 @@ final class DriverFixture {
 
   /** The driver's reads of system tables and resource ledgers; tests send none of these shapes. */
   private static boolean isCatalogRead(String sql) {
-    return sql.startsWith("SELECT ") && (sql.contains(" FROM system.") || sql.contains("_resource_ledger` FINAL"))
-        || sql.startsWith("SELECT timezone()");
+    return CatalogReads.is(sql);
   }
 
   /**

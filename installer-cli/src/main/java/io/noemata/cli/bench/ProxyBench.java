@@ -111,7 +111,11 @@ public final class ProxyBench implements AutoCloseable {
     return r;
   }
 
-  /** One dashboard panel: raw, through the driver, through the proxy, interleaved; the two speedups. */
+  /**
+   * One dashboard panel: raw (a few rounds, for the speedup shown), then the driver and the proxy
+   * interleaved over many rounds, alternating which goes first. The proxy's speedup is within 10%
+   * of the driver's when their times are: speedup_proxy / speedup_driver = driver_ms / proxy_ms.
+   */
   public record Panel(String name, boolean sameText, double rawMs, double driverMs, double proxyMs) {
     public double driverSpeedup() {
       return rawMs / driverMs;
@@ -123,24 +127,21 @@ public final class ProxyBench implements AutoCloseable {
 
     /** How far the proxy's speedup is from the driver's, as a fraction of the driver's. */
     public double gap() {
-      return Math.abs(proxySpeedup() / driverSpeedup() - 1);
+      return Math.abs(driverMs / proxyMs - 1);
     }
   }
 
-  public static Panel panel(DashboardQuery q, Connection raw, Connection driver, Connection proxied, QueryLog log, int reps)
-      throws Exception {
+  public static Panel panel(DashboardQuery q, Connection raw, Connection driver, Connection proxied, QueryLog log, int rawReps,
+      int reps) throws Exception {
     String viaDriver = sent(driver, q.sql(), log);
     String viaProxy = sent(proxied, q.sql(), log);
     drain(raw, q.sql());
-    double[] r = new double[reps];
-    double[] d = new double[reps];
-    double[] p = new double[reps];
-    for (int i = 0; i < reps; i++) {
+    double[] r = new double[rawReps];
+    for (int i = 0; i < rawReps; i++) {
       r[i] = time(raw, q.sql());
-      d[i] = time(driver, q.sql());
-      p[i] = time(proxied, q.sql());
     }
-    return new Panel(q.panel(), viaDriver.equals(viaProxy), median(r), median(d), median(p));
+    Interleaved.Result pair = Interleaved.measure(() -> drain(driver, q.sql()), () -> drain(proxied, q.sql()), 3, reps);
+    return new Panel(q.panel(), viaDriver.equals(viaProxy), median(r), pair.aMedianMs(), pair.bMedianMs());
   }
 
   private static String sent(Connection c, String sql, QueryLog log) throws Exception {
@@ -172,35 +173,7 @@ public final class ProxyBench implements AutoCloseable {
       s.execute("CREATE OR REPLACE TABLE default.bench_proxy_null (n UInt64, s String) ENGINE = Null");
     }
     long rows = (long) (gb * 1e9 / 146);
-    long[] bytes = {0};
-    InputStream csv = new InputStream() {
-      long row;
-      byte[] line = new byte[0];
-      int at;
-
-      @Override
-      public int read() {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) {
-        if (at == line.length) {
-          if (row == rows) {
-            return -1;
-          }
-          line = (row + "," + String.valueOf(row).repeat(20) + "\n").getBytes(StandardCharsets.US_ASCII);
-          at = 0;
-          row++;
-        }
-        int n = Math.min(len, line.length - at);
-        System.arraycopy(line, at, b, off, n);
-        at += n;
-        bytes[0] += n;
-        return n;
-      }
-    };
+    CsvRows csv = new CsvRows(rows);
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url + "/?query="
         + URLEncoder.encode("INSERT INTO default.bench_proxy_null FORMAT CSV", StandardCharsets.UTF_8)))
         .POST(HttpRequest.BodyPublishers.ofInputStream(() -> csv)).build(), HttpResponse.BodyHandlers.ofString());
@@ -210,7 +183,7 @@ public final class ProxyBench implements AutoCloseable {
     try (Statement s = setup.createStatement()) {
       s.execute("DROP TABLE default.bench_proxy_null");
     }
-    return bytes[0];
+    return csv.bytes();
   }
 
   /** Stops the proxy with SIGTERM; its peak heap in MiB, as it reports it. */

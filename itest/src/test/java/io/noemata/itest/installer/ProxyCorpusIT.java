@@ -7,7 +7,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -63,12 +62,7 @@ class ProxyCorpusIT {
       new OtelDataGenerator(new OtelDataSpec(DB, 100_000, 100_000, OtelDataSpec.CORPUS_FIRST_DAY, OtelDataSpec.CORPUS_DAYS))
           .generate(s::execute, (t, d, n) -> { });
     }
-    Path project = InstallerFixture.copy(InstallerFixture.SHARED.resolve("examples/otel"), dir, DB);
-    try (Stream<Path> files = Files.walk(project)) {
-      for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
-        Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "").replaceAll(",\\s*\"async\": true", ""));
-      }
-    }
+    Path project = InstallerFixture.corpusExample(dir, DB);
     try (Connection c = InstallerFixture.TARGET.connect(DB)) {
       Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);
     }
@@ -108,9 +102,7 @@ class ProxyCorpusIT {
   /** What the engine received after {@code mark}, without catalog reads. */
   private static List<String> sentSince(long mark) {
     return log().since(mark).stream().map(QueryLog.Entry::sql)
-        .filter(t -> !(t.startsWith("SELECT ") && (t.contains(" FROM system.") || t.contains("_resource_ledger` FINAL"))
-            || t.startsWith("SELECT timezone()")))
-        .toList();
+        .filter(t -> !io.noemata.itest.CatalogReads.is(t)).toList();
   }
 
   private static void compare(CorpusFile.Query q) throws Exception {

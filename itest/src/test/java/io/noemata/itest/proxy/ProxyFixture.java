@@ -111,9 +111,7 @@ final class ProxyFixture {
   /** The statements the engine received after {@code mark}, without the catalog reads (system tables, ledgers). */
   static List<String> sentSince(long mark) {
     return log().since(mark).stream().map(QueryLog.Entry::sql)
-        .filter(t -> !(t.startsWith("SELECT ") && (t.contains(" FROM system.") || t.contains("_resource_ledger` FINAL"))
-            || t.startsWith("SELECT timezone()")))
-        .toList();
+        .filter(t -> !io.noemata.itest.CatalogReads.is(t)).toList();
   }
 
   /** A POST of {@code body} to {@code base} with the query string {@code query} (may be "") and headers. */

@@ -114,40 +114,7 @@ class ProxyStreamingIT {
     try (Connection c = ProxyFixture.TARGET.connect("default"); Statement s = c.createStatement()) {
       s.execute("CREATE OR REPLACE TABLE default.proxy_stream (n UInt64, s String) ENGINE = MergeTree ORDER BY n");
     }
-    InputStream csv = new InputStream() {
-      long row;
-      byte[] line = new byte[0];
-      int at;
-
-      @Override
-      public int read() {
-        if (at == line.length && !next()) {
-          return -1;
-        }
-        return line[at++] & 0xff;
-      }
-
-      @Override
-      public int read(byte[] b, int off, int len) {
-        if (at == line.length && !next()) {
-          return -1;
-        }
-        int n = Math.min(len, line.length - at);
-        System.arraycopy(line, at, b, off, n);
-        at += n;
-        return n;
-      }
-
-      private boolean next() {
-        if (row == rows) {
-          return false;
-        }
-        line = (row + "," + String.valueOf(row).repeat(20) + "\n").getBytes(StandardCharsets.US_ASCII);
-        at = 0;
-        row++;
-        return true;
-      }
-    };
+    InputStream csv = new io.noemata.cli.bench.CsvRows(rows);
     HttpResponse<String> r = ProxyFixture.HTTP.send(HttpRequest.newBuilder(URI.create(url + "/?query="
         + URLEncoder.encode("INSERT INTO default.proxy_stream FORMAT CSV", StandardCharsets.UTF_8)))
         .POST(HttpRequest.BodyPublishers.ofInputStream(() -> csv)).build(), HttpResponse.BodyHandlers.ofString());
