@@ -89,6 +89,7 @@ final class ProxyCommand implements Callable<Integer> {
       } catch (IllegalStateException e) {
         throw new UserError(e.getMessage());
       }
+      LiveHeap live = LiveHeap.watch();
       CountDownLatch stopped = new CountDownLatch(1);
       for (String name : new String[] {"TERM", "INT"}) {
         Signal.handle(new Signal(name), signal -> stopped.countDown());
@@ -98,8 +99,8 @@ final class ProxyCommand implements Callable<Integer> {
       stopped.await();
       long served = server.requests();
       server.close();
-      System.err.printf(Locale.ROOT, "noemata proxy: stopped after %,d requests; peak heap %.1f MiB%n", served,
-          peakHeapBytes() / 1048576.0);
+      System.err.printf(Locale.ROOT, "noemata proxy: stopped after %,d requests; peak heap %.1f MiB, at most %.1f MiB live"
+          + " after a collection%n", served, peakHeapBytes() / 1048576.0, live.maxBytes() / 1048576.0);
     }
     return 0;
   }
@@ -125,6 +126,37 @@ final class ProxyCommand implements Callable<Integer> {
       return new URI(t);
     } catch (URISyntaxException e) {
       throw new IllegalArgumentException("--upstream " + text + " is not a URL: " + e.getReason());
+    }
+  }
+
+  /**
+   * The heap in use right after each collection, its largest: what the proxy holds, as opposed to
+   * garbage not yet collected (which the heap pools' peaks count, up to the whole -Xmx).
+   */
+  static final class LiveHeap {
+    private final java.util.concurrent.atomic.AtomicLong max = new java.util.concurrent.atomic.AtomicLong();
+
+    static LiveHeap watch() {
+      LiveHeap h = new LiveHeap();
+      java.util.Set<String> heap = new java.util.HashSet<>();
+      ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).forEach(p -> heap.add(p.getName()));
+      for (java.lang.management.GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+        if (gc instanceof javax.management.NotificationEmitter emitter) {
+          emitter.addNotificationListener((n, hb) -> {
+            if (n.getType().equals(com.sun.management.GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
+              var info = com.sun.management.GarbageCollectionNotificationInfo.from((javax.management.openmbean.CompositeData) n.getUserData());
+              long used = info.getGcInfo().getMemoryUsageAfterGc().entrySet().stream().filter(e -> heap.contains(e.getKey()))
+                  .mapToLong(e -> e.getValue().getUsed()).sum(); // the heap's pools: metaspace and code are not the heap
+              h.max.accumulateAndGet(used, Math::max);
+            }
+          }, null, null);
+        }
+      }
+      return h;
+    }
+
+    long maxBytes() {
+      return max.get();
     }
   }
 

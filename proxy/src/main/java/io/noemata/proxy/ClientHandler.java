@@ -54,12 +54,16 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private static final int PEEK_BYTES = 4096;
   /** Pipelined request parts read ahead of their turn before reading pauses. */
   private static final int MAX_QUEUED = 64;
+  /** How long a connection closing after an error waits for the client to stop sending. */
+  private static final int LINGER_SECONDS = 2;
 
   private final ProxyServer server;
   private final Deadlines deadlines;
   private ChannelHandlerContext ctx;
   private String remote = "";
   private boolean admitted;
+  /** An error was answered and the connection is closing: nothing more is read as a request. */
+  private boolean closing;
   private Channel upstream;
   private boolean upstreamKeepsAlive = true;
   private Exchange ex;
@@ -80,14 +84,32 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     remote = a instanceof InetSocketAddress i ? i.getAddress().getHostAddress() + ":" + i.getPort() : String.valueOf(a);
     admitted = server.admit();
     if (!admitted) {
-      ctx.writeAndFlush(ClickHouseError.tooManyConnections(server.config().maxConnections()).response(HttpVersion.HTTP_1_1, false))
-          .addListener(ChannelFutureListener.CLOSE);
+      answerAndClose(ClickHouseError.tooManyConnections(server.config().maxConnections()).response(HttpVersion.HTTP_1_1, false));
     }
+  }
+
+  /**
+   * Writes {@code response} and closes as servers do after an error: the output first, then the
+   * connection once the client has stopped sending, or after {@link #LINGER_SECONDS}. Closing at
+   * once with the client's bytes unread makes the kernel reset the connection, which can destroy
+   * the answer before the client reads it. What arrives meanwhile is dropped.
+   */
+  private void answerAndClose(Object response) {
+    closing = true;
+    ctx.channel().config().setAutoRead(true);
+    ctx.writeAndFlush(response).addListener(f -> {
+      if (f.isSuccess() && ctx.channel() instanceof io.netty.channel.socket.SocketChannel socket) {
+        socket.shutdownOutput();
+        ctx.executor().schedule(() -> ctx.close(), LINGER_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+      } else {
+        ctx.close();
+      }
+    });
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (!admitted) {
+    if (!admitted || closing) {
       ReferenceCountUtil.release(msg);
       return;
     }
@@ -126,9 +148,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
           : HttpResponseStatus.BAD_REQUEST;
       String what = cause instanceof TooLongFrameException ? "the request line or headers are longer than the proxy accepts ("
           + server.config().maxHeaderBytes() + " bytes of headers)" : "malformed HTTP request";
-      ctx.writeAndFlush(ClickHouseError.badRequest(status, what).response(HttpVersion.HTTP_1_1, false))
-          .addListener(ChannelFutureListener.CLOSE);
-      ctx.channel().config().setAutoRead(false);
+      answerAndClose(ClickHouseError.badRequest(status, what).response(HttpVersion.HTTP_1_1, false));
       return;
     }
     deadlines.readingBody();
@@ -584,7 +604,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     x.release();
     ex = null;
     if (!keep) {
-      ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+      if (x.closeAfter) {
+        answerAndClose(Unpooled.EMPTY_BUFFER); // the rest of the request body may still be on its way
+      } else {
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+      }
       return;
     }
     ctx.flush();
@@ -609,6 +633,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
   /** Reads from the client only while what it sends can go somewhere. */
   private void updateRead() {
+    if (closing) {
+      return; // reading on, to drop what comes until the client closes
+    }
     Exchange x = ex;
     boolean read;
     if (x == null) {
@@ -631,11 +658,13 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       ctx.fireUserEventTriggered(evt);
       return;
     }
+    if (closing) {
+      return;
+    }
     switch (e) {
       case IDLE -> ctx.close();
-      case HEAD -> ctx.writeAndFlush(ClickHouseError.timeout("the request head took longer than "
-          + server.config().headTimeout().toSeconds() + " s to arrive").response(HttpVersion.HTTP_1_1, false))
-          .addListener(ChannelFutureListener.CLOSE);
+      case HEAD -> answerAndClose(ClickHouseError.timeout("the request head took longer than "
+          + server.config().headTimeout().toSeconds() + " s to arrive").response(HttpVersion.HTTP_1_1, false));
       case BODY -> {
         if (ex != null && !ex.requestDone) {
           closeUpstream();

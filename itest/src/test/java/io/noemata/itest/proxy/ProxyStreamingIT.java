@@ -33,7 +33,8 @@ import io.noemata.itest.ProcessRun;
  * its own with a heap and direct memory of {@value #HEAP_MB} MiB, and a result and an INSERT of
  * {@code noemata.proxy.stream.mb} MiB each (default 200) go through it byte for byte, the result
  * read slowly at first (back pressure: the upstream must wait for the client, not pile up in the
- * proxy). At SIGTERM it stops cleanly and reports its peak heap, which must stay under the bound.
+ * proxy). At SIGTERM it stops cleanly and reports its heap: what was live after each collection
+ * must stay under half the bound.
  * The embedded engine itself holds whole answers and insert bodies in memory (chDB answers at once),
  * so sizes are bounded by the test JVM here; {@code ./noemata bench} runs them at 1 GiB.
  */
@@ -70,11 +71,12 @@ class ProxyStreamingIT {
     assertTrue(proxy.waitFor(60, TimeUnit.SECONDS), "the proxy stops on SIGTERM");
     String err = java.nio.file.Files.readString(stderr);
     assertEquals(0, proxy.exitValue(), err);
-    Matcher m = Pattern.compile("peak heap ([0-9.]+) MiB").matcher(err);
+    Matcher m = Pattern.compile("at most ([0-9.]+) MiB live").matcher(err);
     assertTrue(m.find(), err);
-    double peak = Double.parseDouble(m.group(1));
+    double live = Double.parseDouble(m.group(1));
     System.err.println("ProxyStreamingIT: " + err.strip());
-    assertTrue(peak < HEAP_MB, "peak heap " + peak + " MiB");
+    // it ran within -Xmx: the heap pools' peaks add up to about that; what it kept is far less
+    assertTrue(live < HEAP_MB / 2.0, "live heap " + live + " MiB");
   }
 
   /** About {@link #MB} MiB of TSV, deterministic: rows of about 150 bytes. */
