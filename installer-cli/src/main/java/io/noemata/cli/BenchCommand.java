@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
 
 import io.noemata.cli.bench.Interleaved;
 import io.noemata.cli.bench.MachineInfo;
+import io.noemata.cli.bench.ProxyBench;
 import io.noemata.cli.bench.Settle;
 import io.noemata.cli.bench.Transport;
 import io.noemata.cli.demo.Dashboard;
@@ -68,6 +69,14 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--transport-only", description = "Measure only the transport (no data is generated).")
   boolean transportOnly;
 
+  @Option(names = "--proxy-only", description = "Measure only noemata proxy beside direct: SELECT 1, 100,000 rows,"
+      + " an INSERT of 1,000,000 rows, its heap under a large result and INSERT (no data is generated).")
+  boolean proxyOnly;
+
+  @Option(names = "--proxy-gb", defaultValue = "1", description = "GB (10^9 bytes) of the result and of the INSERT streamed"
+      + " through the proxy for its peak heap (the embedded engine answers less than 1 GiB). Default: ${DEFAULT-VALUE}.")
+  double proxyGb;
+
   /**
    * Statements per side before the pass-through {@code SELECT 1} is timed (enough for the JIT's
    * second tier), and the fewest timed: a 2% goal on a ~1.5 ms round trip needs that many samples
@@ -97,6 +106,14 @@ final class BenchCommand implements Callable<Integer> {
         finish(out);
         return transportFaults ? 3 : 0;
       }
+      if (proxyOnly) {
+        try (ProxyBench proxy = ProxyBench.start(frontend.url())) {
+          proxyTransport(proxy, frontend);
+          proxyHeap(proxy, frontend);
+        }
+        finish(out);
+        return 0;
+      }
       try (Connection setup = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/default", "default", "");
            Statement s = setup.createStatement()) {
         out.printf(Locale.ROOT, "generating %,d logs and %,d spans ...%n", rows, rows);
@@ -115,6 +132,11 @@ final class BenchCommand implements Callable<Integer> {
         noemata.unwrap(NoemataConnection.class).invalidateCatalog();
         floor(plain, noemata, spec);
         dashboard(plain, noemata, frontend, spec);
+        try (ProxyBench proxy = ProxyBench.start(frontend.url())) {
+          proxyTransport(proxy, frontend);
+          proxyPanels(proxy, plain, noemata, frontend, spec);
+          proxyHeap(proxy, frontend);
+        }
       }
       catalogRoundTrips(hostPort, frontend, spec);
     }
@@ -310,6 +332,60 @@ final class BenchCommand implements Callable<Integer> {
     row("catalog: noemata's requests per 1,000 statements (50 connections, " + reads + " catalog read" + (reads == 1 ? ")" : "s)"),
         "statements", "noemata's requests", statements,
         noemata, noemata * 1000.0 / statements, "one catalog read");
+  }
+
+  /**
+   * {@code noemata proxy} (its own JVM, {@value ProxyBench#HEAP_MB} MiB of heap) beside direct:
+   * {@code SELECT 1} (goal <= 1.25x, and the added microseconds), 100,000 rows (<= 1.05x) through
+   * clickhouse-jdbc, an INSERT of 1,000,000 CSV rows through the JDK HTTP client (<= 1.05x).
+   */
+  private void proxyTransport(ProxyBench proxy, HttpFrontend frontend) throws Exception {
+    String direct = "jdbc:clickhouse://127.0.0.1:" + frontend.port() + "/default";
+    try (Connection plain = DriverManager.getConnection(direct, "default", ""); Connection proxied = proxy.connect("default")) {
+      Interleaved.Result one = ProxyBench.selectOne(plain, proxied, Math.max(rounds, WARM_STATEMENTS));
+      row("proxy: `SELECT 1` through clickhouse-jdbc (median ms)", "direct", "proxy", one.aMedianMs(), one.bMedianMs(),
+          one.ratio(), "<= 1.25");
+      notes.add(String.format(Locale.ROOT, "- proxy: `SELECT 1` costs %.0f us more through the proxy (median)",
+          (one.bMedianMs() - one.aMedianMs()) * 1000));
+      Interleaved.Result rows = ProxyBench.rows100k(plain, proxied);
+      row("proxy: 100,000-row result through clickhouse-jdbc (median ms)", "direct", "proxy", rows.aMedianMs(),
+          rows.bMedianMs(), rows.ratio(), "<= 1.05");
+      Interleaved.Result insert = proxy.insert1m(frontend.url(), plain);
+      row("proxy: INSERT of 1,000,000 CSV rows, one POST (median ms)", "direct", "proxy", insert.aMedianMs(),
+          insert.bMedianMs(), insert.ratio(), "<= 1.05");
+    }
+  }
+
+  /** The dashboard's panels raw, through the driver and through the proxy: the proxy's speedups within 10% of the driver's. */
+  private void proxyPanels(ProxyBench proxy, Connection plain, Connection noemata, HttpFrontend frontend, OtelDataSpec spec)
+      throws Exception {
+    int within = 0;
+    int accelerated = 0;
+    try (Connection proxied = proxy.connect("otel")) {
+      for (DashboardQuery q : Dashboard.panels(spec)) {
+        ProxyBench.Panel p = ProxyBench.panel(q, plain, noemata, proxied, frontend.queryLog(), rows > 20_000_000 ? 3 : 5, 41);
+        row("proxy panel: " + p.name() + (p.sameText() ? "" : " (NOT the driver's text)") + String.format(Locale.ROOT,
+            ", raw %.1f ms; speedup driver %.2fx, proxy %.2fx", p.rawMs(), p.driverSpeedup(), p.proxySpeedup()),
+            "driver ms", "proxy ms", p.driverMs(), p.proxyMs(), p.proxyMs() / p.driverMs(), "speedups within 10%");
+        if (p.driverSpeedup() > 1.5) {
+          accelerated++;
+          within += p.gap() <= 0.10 && p.sameText() ? 1 : 0;
+        }
+      }
+    }
+    row("proxy: accelerated panels whose speedup is within 10% of the driver's", "", "", accelerated, within,
+        accelerated == 0 ? Double.NaN : (double) within / accelerated, "1.000");
+  }
+
+  /** A result and an INSERT of {@code --proxy-gb} GB through the proxy, then its peak heap as it reports it at SIGTERM. */
+  private void proxyHeap(ProxyBench proxy, HttpFrontend frontend) throws Exception {
+    long out = proxy.bigResult(proxyGb);
+    try (Connection plain = DriverManager.getConnection("jdbc:clickhouse://127.0.0.1:" + frontend.port() + "/default", "default", "")) {
+      long in = proxy.bigInsert(proxyGb, plain);
+      double peak = proxy.stop();
+      row(String.format(Locale.ROOT, "proxy: peak heap (MiB) after a %.2f GB result and a %.2f GB INSERT, -Xmx%dm",
+          out / 1e9, in / 1e9, ProxyBench.HEAP_MB), "", "", 0, peak, peak / 64, "< 64 MiB");
+    }
   }
 
   private void row(String figure, String a, String b, double av, double bv, double ratio, String goal) {

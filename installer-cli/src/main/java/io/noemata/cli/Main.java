@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       AdviseCommand.class,
       ServeCommand.class,
+      ProxyCommand.class,
       DemoCommand.class,
       PublishCommand.class,
       ResourcesCommand.class,

@@ -81,11 +81,9 @@ final class DriverFixture {
             && t.contains("default_kind = 'MATERIALIZED'")).count();
   }
 
-  /** The driver's reads of system tables and resource ledgers, and its analyses; tests send none of these shapes. */
+  /** The driver's own reads (see {@link CatalogReads}); tests send none of these shapes. */
   private static boolean isCatalogRead(String sql) {
-    return sql.startsWith("SELECT ") && (sql.contains(" FROM system.") || sql.contains("_resource_ledger` FINAL"))
-        || sql.startsWith("SELECT timezone()") || sql.startsWith("EXPLAIN PLAN json = 1, actions = 1 SELECT 1 FROM ")
-        || sql.startsWith("EXPLAIN SYNTAX run_query_tree_passes = 1 ");
+    return CatalogReads.is(sql);
   }
 
   /**

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Minimal JSON for ledger declarations, object settings and {@code --json} output, and for reading
- * what the server answers as JSON (its plans); the driver carries no JSON library of its own.
+ * Minimal JSON for ledger declarations, object settings, {@code --json} output and the proxy's
+ * header and log, and for reading what the server answers as JSON (its plans); the driver carries
+ * no JSON library of its own.
  */
 public final class Json {
 
@@ -34,11 +35,21 @@ public final class Json {
   /** {@code value} as JSON: strings, numbers, booleans, null, maps (ordered as given) and collections. */
   public static String write(Object value) {
     StringBuilder b = new StringBuilder();
-    write(value, b);
+    write(value, b, false);
     return b.toString();
   }
 
-  private static void write(Object v, StringBuilder b) {
+  /**
+   * The same, ASCII only: every character outside printable ASCII escaped as a backslash-u escape, for
+   * where bytes above 0x7e are refused or mangled (an HTTP header, a log line of unknown encoding).
+   */
+  public static String writeAscii(Object value) {
+    StringBuilder b = new StringBuilder();
+    write(value, b, true);
+    return b.toString();
+  }
+
+  private static void write(Object v, StringBuilder b, boolean ascii) {
     if (v == null) {
       b.append("null");
     } else if (v instanceof Number || v instanceof Boolean) {
@@ -49,9 +60,9 @@ public final class Json {
       for (Map.Entry<?, ?> e : m.entrySet()) {
         b.append(first ? "" : ",");
         first = false;
-        string(String.valueOf(e.getKey()), b);
+        string(String.valueOf(e.getKey()), b, ascii);
         b.append(':');
-        write(e.getValue(), b);
+        write(e.getValue(), b, ascii);
       }
       b.append('}');
     } else if (v instanceof Collection<?> c) {
@@ -60,15 +71,15 @@ public final class Json {
       for (Object o : c) {
         b.append(first ? "" : ",");
         first = false;
-        write(o, b);
+        write(o, b, ascii);
       }
       b.append(']');
     } else {
-      string(v.toString(), b);
+      string(v.toString(), b, ascii);
     }
   }
 
-  private static void string(String s, StringBuilder b) {
+  private static void string(String s, StringBuilder b, boolean ascii) {
     b.append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -79,7 +90,7 @@ public final class Json {
         case '\r' -> b.append("\\r");
         case '\t' -> b.append("\\t");
         default -> {
-          if (c < 0x20) {
+          if (c < 0x20 || ascii && c > 0x7e) {
             b.append(String.format("\\u%04x", (int) c));
           } else {
             b.append(c);

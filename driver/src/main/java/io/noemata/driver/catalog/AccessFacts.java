@@ -33,6 +33,11 @@ public final class AccessFacts {
   private final java.util.Set<TableName> asked = new java.util.HashSet<>();
   private CatalogSnapshot derived;
 
+  /** Whether every one of {@code sources} was asked about already: a snapshot for them needs no round trip. */
+  public synchronized boolean knows(List<TableInfo> sources) {
+    return sources.stream().allMatch(t -> asked.contains(t.name()));
+  }
+
   /**
    * {@code base} with the access of every source among {@code sources} and of its rollup targets
    * known, asking the server over a connection from {@code opener} for those not asked yet. A

@@ -109,6 +109,16 @@ public final class CatalogCache {
     return state.snapshotFor(sql, key.opener()::open);
   }
 
+  /**
+   * Whether a statement {@code sql} of {@code key}'s user can be planned without waiting on the
+   * server: its catalog is read and what the user may read of the tables it names is known.
+   */
+  public boolean ready(CatalogKey key, String sql) {
+    CompletableFuture<CatalogState> f = cache.getIfPresent(key);
+    CatalogState s = f == null ? null : f.getNow(null);
+    return s != null && (s.failure() != null || s.accessKnownFor(sql));
+  }
+
   /** Forgets every catalog of {@code endpoint} (DDL changed the server, or a rewrite failed). */
   public void invalidate(String endpoint) {
     cache.synchronous().asMap().keySet().removeIf(k -> k.endpoint().equals(endpoint));

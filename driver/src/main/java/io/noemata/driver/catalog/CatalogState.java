@@ -47,6 +47,16 @@ public record CatalogState(CatalogSnapshot snapshot, String failure, List<String
    * over {@code opener} the first time; the rest stay unknown, and their accelerators answer nobody.
    */
   public CatalogSnapshot snapshotFor(String sql, AccessFacts.Opener opener) {
+    return access.snapshot(snapshot, named(sql), opener);
+  }
+
+  /** Whether {@link #snapshotFor} would answer {@code sql} without asking the server anything. */
+  public boolean accessKnownFor(String sql) {
+    return access.knows(named(sql));
+  }
+
+  /** The tables with accelerators whose name {@code sql} holds as a whole identifier (every one, where a backslash could spell one). */
+  private List<io.noemata.core.catalog.TableInfo> named(String sql) {
     List<io.noemata.core.catalog.TableInfo> named = new java.util.ArrayList<>();
     for (io.noemata.core.catalog.TableInfo t : snapshot.tables().values()) {
       if ((!t.rollups().isEmpty() || !t.materializedColumns().isEmpty())
@@ -54,7 +64,7 @@ public record CatalogState(CatalogSnapshot snapshot, String failure, List<String
         named.add(t);
       }
     }
-    return access.snapshot(snapshot, named, opener);
+    return named;
   }
 
   /**

@@ -9,13 +9,16 @@ import io.noemata.driver.catalog.CatalogKey;
 import io.noemata.driver.catalog.CatalogLoader;
 import io.noemata.driver.catalog.CatalogState;
 import io.noemata.driver.catalog.QuarantinedRollup;
+import io.noemata.driver.provenance.Fallback;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.provenance.RollupUse;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * The rewrite path of one connection, whoever holds the connection: what to send for a statement
  * text (catalog cache, rewriter, provenance), what a statement that ran changes (DDL, SET param_),
  * and what a fallback teaches. {@link ProxyConnection} uses it for the URL swap,
- * {@link InPlaceConnection} for clickhouse-jdbc's own connections under the agent.
+ * {@link InPlaceConnection} for clickhouse-jdbc's own connections under the agent, and the HTTP
+ * proxy (module {@code proxy}) one per request, with the request's {@code param_<name>} values.
  */
 public final class QueryPlanner {
 
@@ -67,7 +71,7 @@ public final class QueryPlanner {
    * the SQL literals bound to its {@code ?}s (empty when unknown); never throws for a catalog or
    * rewriter problem.
    */
-  QueryProvenance plan(String sql, String database, List<String> parameters) {
+  public QueryProvenance plan(String sql, String database, List<String> parameters) {
     return plan(sql, SqlText.firstWord(sql), database, parameters);
   }
 
@@ -120,7 +124,7 @@ public final class QueryPlanner {
    * The quarantined rollups of the tables {@code p}'s statement names, when the rewriter read it
    * (so the catalog is at hand); only for warnings, never for what is sent.
    */
-  List<QuarantinedRollup> quarantinedFor(QueryProvenance p, String database) {
+  public List<QuarantinedRollup> quarantinedFor(QueryProvenance p, String database) {
     if (!(p instanceof QueryProvenance.Read || p instanceof QueryProvenance.FellBack)) {
       return List.of();
     }
@@ -128,7 +132,7 @@ public final class QueryPlanner {
   }
 
   /** After a statement ran: DDL may have changed what is installed or who may read it. */
-  void executed(String sql) {
+  public void executed(String sql) {
     executed(sql, SqlText.firstWord(sql));
   }
 
@@ -147,7 +151,7 @@ public final class QueryPlanner {
    * A rewritten statement failed and its original ran: count it and drop the stale catalog. When
    * the server refused access, the rollups the statement read stay out of this user's catalog.
    */
-  void fellBack(QueryProvenance.FellBack p) {
+  public void fellBack(QueryProvenance.FellBack p) {
     fallbacks.incrementAndGet();
     DriverStats.fellBack();
     if (p.failure().errorCode() == ACCESS_DENIED) {
@@ -157,6 +161,18 @@ public final class QueryPlanner {
       catalogs.invalidate(catalogKey.endpoint());
     }
     LOG.info("noemata: rewritten statement failed with code {}; ran it as written", p.failure().errorCode());
+  }
+
+  /**
+   * For a front that holds no JDBC statement (the HTTP proxy): when {@code failure} of {@code p}'s
+   * rewritten text is one the text as written may not share ({@link FallbackPolicy}, the driver's
+   * rule), what to report once the text as written has been sent instead; empty otherwise.
+   */
+  public Optional<QueryProvenance.FellBack> fallback(QueryProvenance p, SQLException failure) {
+    if (!(p instanceof QueryProvenance.Rewritten rewritten) || !FallbackPolicy.applies(failure)) {
+      return Optional.empty();
+    }
+    return Optional.of(rewritten.fellBack(new Fallback(FallbackPolicy.code(failure), FallbackPolicy.summary(failure))));
   }
 
   long fallbackCount() {

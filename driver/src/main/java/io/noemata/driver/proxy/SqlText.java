@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 /**
  * The few facts the proxy reads from statement text before (or instead of) the rewriter: the
  * leading keyword and the per-query off switch. Cheap on purpose: it runs for every statement.
+ * Public for the HTTP proxy (module {@code proxy}), which reads the same facts from a request.
  */
-final class SqlText {
+public final class SqlText {
 
   private static final Set<String> DDL = Set.of("CREATE", "ALTER", "DROP", "RENAME", "EXCHANGE", "ATTACH",
       "DETACH", "UNDROP", "GRANT", "REVOKE");
@@ -20,7 +21,7 @@ final class SqlText {
   private SqlText() {}
 
   /** The first keyword, upper case, skipping whitespace, comments and opening parentheses; "" if none. */
-  static String firstWord(String sql) {
+  public static String firstWord(String sql) {
     int i = 0;
     int n = sql.length();
     while (i < n) {
@@ -66,17 +67,17 @@ final class SqlText {
   }
 
   /** Statements that can change what is installed or who may read it. */
-  static boolean isDdl(String firstWord) {
+  public static boolean isDdl(String firstWord) {
     return DDL.contains(firstWord);
   }
 
   /** Statements the rewriter may change. */
-  static boolean isQuery(String firstWord) {
+  public static boolean isQuery(String firstWord) {
     return firstWord.equals("SELECT") || firstWord.equals("WITH");
   }
 
   /** The database of a {@code USE db} statement, or null for any other statement. */
-  static String useDatabase(String sql) {
+  public static String useDatabase(String sql) {
     if (!firstWord(sql).equals("USE")) {
       return null;
     }

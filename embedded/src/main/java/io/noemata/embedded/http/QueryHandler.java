@@ -9,6 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import java.util.zip.InflaterInputStream;
 
 import com.clickhouse.client.api.internal.ClickHouseLZ4InputStream;
 import com.clickhouse.client.api.internal.ClickHouseLZ4OutputStream;
@@ -27,7 +31,9 @@ import net.jpountz.lz4.LZ4Factory;
  * Answers one HTTP request the way a ClickHouse server does: the SQL from the {@code query}
  * parameter and/or the body, the database from {@code X-ClickHouse-Database} or {@code database},
  * every other parameter a setting, the user from {@link RequestUser}, the reply in the requested
- * format (ClickHouse-framed LZ4 when {@code compress=1}), errors as {@code X-ClickHouse-Exception-Code}
+ * format (ClickHouse-framed LZ4 when {@code compress=1}; gzip or deflate with {@code
+ * enable_http_compression=1} and {@code Accept-Encoding}, and request bodies in either Content-Encoding),
+ * errors as {@code X-ClickHouse-Exception-Code}
  * plus ClickHouse's text.
  * Every request gets a reply, even on a bug here: a client waiting for one would hang forever.
  */
@@ -105,26 +111,67 @@ final class QueryHandler implements HttpHandler {
       fail(exchange, statusFor(result.errorCode()), result.errorCode(), result.error());
       return;
     }
-    Map<String, String> replyHeaders = Map.of(
+    Map<String, String> replyHeaders = new java.util.HashMap<>(Map.of(
         "X-ClickHouse-Format", format,
         "X-ClickHouse-Query-Id", queryId,
         "X-ClickHouse-Timezone", engine.timezone(),
         "X-ClickHouse-Server-Display-Name", "noemata-embedded",
         "X-ClickHouse-Summary", summary(result),
-        "Content-Type", contentType(format));
-    reply(exchange, 200, compress ? lz4(result.data()) : result.data(), replyHeaders);
+        "Content-Type", contentType(format)));
+    byte[] data = compress ? lz4(result.data()) : result.data();
+    String encoding = data.length == 0 ? null : responseEncoding(params, headers);
+    if (encoding != null) {
+      data = encode(data, encoding);
+      replyHeaders.put("Content-Encoding", encoding);
+    }
+    reply(exchange, 200, data, replyHeaders);
   }
 
   private static byte[] readBody(HttpExchange exchange, boolean lz4Framed) throws IOException {
     InputStream in = exchange.getRequestBody();
+    // as a server: the HTTP Content-Encoding first, then ClickHouse's own LZ4 framing inside it
+    String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+    String e = encoding == null ? "" : encoding.strip().toLowerCase(Locale.ROOT);
+    switch (e) {
+      case "", "identity" -> { }
+      case "gzip", "x-gzip" -> in = new GZIPInputStream(in);
+      case "deflate" -> in = new InflaterInputStream(in);
+      default -> throw new IOException("Content-Encoding " + encoding + " is not supported by the embedded engine"
+          + " (gzip, deflate or none; or ClickHouse's LZ4 with decompress=1)");
+    }
     if (lz4Framed) {
       in = new ClickHouseLZ4InputStream(in, LZ4.fastDecompressor(), LZ4_BLOCK);
     }
-    String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
-    if (encoding != null && !encoding.isBlank() && !encoding.equalsIgnoreCase("identity")) {
-      throw new IOException("Content-Encoding " + encoding + " is not supported by the embedded engine; connect with compress=false or the default LZ4");
-    }
     return in.readAllBytes();
+  }
+
+  /**
+   * The Content-Encoding a server would answer in: with {@code enable_http_compression=1}, the
+   * first of gzip or deflate the client accepts; null for none.
+   */
+  static String responseEncoding(HttpParams params, Headers headers) {
+    String enabled = params.get("enable_http_compression");
+    String accept = headers.getFirst("Accept-Encoding");
+    if (enabled == null || enabled.equals("0") || accept == null) {
+      return null;
+    }
+    for (String token : accept.toLowerCase(Locale.ROOT).split(",")) {
+      String t = token.strip();
+      int semi = t.indexOf(';');
+      String name = semi < 0 ? t : t.substring(0, semi).strip();
+      if (name.equals("gzip") || name.equals("deflate")) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  static byte[] encode(byte[] data, String encoding) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(data.length / 3 + 64);
+    try (OutputStream z = encoding.equals("gzip") ? new GZIPOutputStream(out) : new DeflaterOutputStream(out)) {
+      z.write(data);
+    }
+    return out.toByteArray();
   }
 
   static byte[] lz4(byte[] data) throws IOException {

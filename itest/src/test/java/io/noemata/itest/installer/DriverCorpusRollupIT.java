@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -60,12 +59,7 @@ class DriverCorpusRollupIT {
       new OtelDataGenerator(new OtelDataSpec(DB, ROWS, ROWS, OtelDataSpec.CORPUS_FIRST_DAY, OtelDataSpec.CORPUS_DAYS))
           .generate(s::execute, (t, d, n) -> { });
     }
-    Path project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE, dir, DB);
-    try (Stream<Path> files = Files.walk(project)) {
-      for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
-        Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "").replaceAll(",\\s*\"async\": true", ""));
-      }
-    }
+    Path project = InstallerFixture.corpusExample(dir, DB);
     long mark = InstallerFixture.TARGET.embeddedQueryLog().mark();
     try (Connection c = InstallerFixture.TARGET.connect(DB)) {
       Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);

@@ -57,12 +57,16 @@ class DriverRowPolicyIT {
 
   @TempDir static Path dir;
   static AccessRules rules;
+  /** noemata proxy in front of the same engine: every answer through the driver is also the proxy's. */
+  static io.noemata.proxy.ProxyServer proxy;
   static List<String> logsTargets;
   static List<String> rollupObjects;
 
   @BeforeAll
   static void publishThenRestrict() throws Exception {
     rules = AccessRules.start(dir);
+    proxy = io.noemata.proxy.ProxyServer.start(io.noemata.proxy.ProxyConfig.of(java.net.URI.create(
+        "http://" + rules.hostPort())).withBind("127.0.0.1", 0), line -> { });
     Path project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE,
         Files.createDirectories(dir.resolve("project")), DB);
     try (Connection c = rules.plain(null, "default"); Statement s = c.createStatement()) {
@@ -85,6 +89,9 @@ class DriverRowPolicyIT {
 
   @AfterAll
   static void stop() throws Exception {
+    if (proxy != null) {
+      proxy.close();
+    }
     if (rules != null) {
       rules.close();
     }
@@ -190,10 +197,22 @@ class DriverRowPolicyIT {
     }
   }
 
+  /** What noemata answers {@code user} through the driver, checked the same through the proxy. */
   static Answer noemata(String user, String sql) throws SQLException {
+    Answer a;
     try (Connection c = rules.noemata(user, DB); Statement s = c.createStatement()) {
       List<String> rows = rows(s, sql);
-      return new Answer(rows, s.unwrap(NoemataStatement.class).provenance());
+      a = new Answer(rows, s.unwrap(NoemataStatement.class).provenance());
+    }
+    assertEquals(a.rows(), proxied(user, sql), "through the proxy, as through the driver: " + user + ": " + sql);
+    return a;
+  }
+
+  /** What clickhouse-jdbc pointed at the proxy gives {@code user}. */
+  static List<String> proxied(String user, String sql) throws SQLException {
+    try (Connection c = java.sql.DriverManager.getConnection("jdbc:clickhouse://127.0.0.1:" + proxy.port() + "/" + DB,
+        rules.credentials(user)); Statement s = c.createStatement()) {
+      return rows(s, sql);
     }
   }
 
@@ -286,6 +305,7 @@ class DriverRowPolicyIT {
     SQLException through = assertThrows(SQLException.class, () -> noemata(NO_COLUMNS, PER_SEVERITY));
     assertEquals(497, plain.getErrorCode());
     assertEquals(plain.getErrorCode(), through.getErrorCode(), through.getMessage());
+    assertEquals(497, assertThrows(SQLException.class, () -> proxied(NO_COLUMNS, PER_SEVERITY)).getErrorCode());
     // ClickHouse 26.5 reads a subscript of a map whose column is revoked (its subcolumns are not):
     // whatever the server does with the statement as written, noemata does, never the stored column
     try (Connection c = rules.noemata(NO_COLUMNS, DB); Statement s = c.createStatement()) {
@@ -306,6 +326,7 @@ class DriverRowPolicyIT {
       SQLException through = assertThrows(SQLException.class, () -> noemata(NO_TABLE, sql), sql);
       assertEquals(497, plain.getErrorCode());
       assertEquals(plain.getErrorCode(), through.getErrorCode(), through.getMessage());
+      assertEquals(497, assertThrows(SQLException.class, () -> proxied(NO_TABLE, sql)).getErrorCode(), "through the proxy");
     }
   }
 

@@ -8,7 +8,6 @@ import io.noemata.itest.CorpusFile;
 import io.noemata.otel.OtelDataGenerator;
 import io.noemata.otel.OtelDataSpec;
 import io.noemata.resources.parse.ProjectReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,12 +63,7 @@ class DriverRowPolicyPropertyIT {
       new OtelDataGenerator(new OtelDataSpec(DB, 40_000, 40_000, OtelDataSpec.CORPUS_FIRST_DAY, OtelDataSpec.CORPUS_DAYS))
           .generate(s::execute, (t, d, n) -> { });
     }
-    Path project = InstallerFixture.copy(io.noemata.itest.RepositoryFiles.EXAMPLE, dir.resolve("project"), DB);
-    try (Stream<Path> files = Files.walk(project)) {
-      for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
-        Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "").replaceAll(",\\s*\"async\": true", ""));
-      }
-    }
+    Path project = InstallerFixture.corpusExample(dir.resolve("project"), DB);
     try (Connection c = rules.plain(null, DB)) {
       Publish.run(ProjectReader.read(project), c, InstallerFixture.options("itest@" + DB), false);
       logsTargets = targets(c, "noemata_rollup_logs_");

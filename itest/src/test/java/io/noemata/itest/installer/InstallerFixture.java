@@ -61,6 +61,20 @@ final class InstallerFixture {
     return to;
   }
 
+  /**
+   * The example project for corpus runs over the corpus days, reading {@code db}: its rollups kept
+   * for the whole data (retention and async left out of the copy).
+   */
+  static Path corpusExample(Path to, String db) throws IOException {
+    Path project = copy(io.noemata.itest.RepositoryFiles.EXAMPLE, to, db);
+    try (Stream<Path> files = Files.walk(project)) {
+      for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
+        Files.writeString(p, Files.readString(p).replaceAll(",\\s*\"retention\": \"\\w+\"", "").replaceAll(",\\s*\"async\": true", ""));
+      }
+    }
+    return project;
+  }
+
   static InstallOptions options(String holder) {
     return InstallOptions.defaults(holder, Progress.QUIET).withCutoverDelay(Duration.ofSeconds(1));
   }
