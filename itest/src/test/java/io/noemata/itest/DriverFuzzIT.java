@@ -46,7 +46,12 @@ class DriverFuzzIT {
 
   private static Connection plain;
   private static Connection noemata;
-  private static final ExecutorService RUNNER = Executors.newSingleThreadExecutor(r -> {
+  /**
+   * Runs each statement so that a hang is seen as one. Shared with {@link ProxyFuzzIT}, so never shut
+   * down (its threads are daemons and idle ones end after a minute); a test class's end would
+   * otherwise refuse the next class's statements.
+   */
+  private static final ExecutorService RUNNER = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "fuzz-statement");
     t.setDaemon(true);
     return t;
@@ -64,7 +69,6 @@ class DriverFuzzIT {
   static void close() throws SQLException {
     plain.close();
     noemata.close();
-    RUNNER.shutdownNow();
   }
 
   /** What a statement gave: its rows (sorted: ties have no order) or its error's code and state. */
