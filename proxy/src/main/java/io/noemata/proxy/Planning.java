@@ -8,6 +8,7 @@ import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.driver.provenance.Warnings;
 import io.noemata.driver.proxy.QueryPlanner;
+import io.noemata.driver.proxy.SessionSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -47,6 +48,7 @@ final class Planning {
   private final String endpoint;
   private final String jdbcUrl;
   private final SecretKeySpec keyOfThisRun;
+  private final UserDatabases userDatabases;
   private static final ClickHouseDriver CLICKHOUSE = new ClickHouseDriver();
   private final com.github.benmanes.caffeine.cache.Cache<Credentials, CatalogKey> keys =
       com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(10_000)
@@ -65,13 +67,22 @@ final class Planning {
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     this.keyOfThisRun = new SecretKeySpec(key, "HmacSHA256");
+    this.userDatabases = new UserDatabases(config);
   }
 
-  /** Decides {@code sql}, whose unqualified tables are in {@code database}. Blocks while a catalog is read. */
-  Decision plan(String sql, String database, RequestFacts facts) {
+  /** Each user's default database, for requests that name none. */
+  UserDatabases userDatabases() {
+    return userDatabases;
+  }
+
+  /**
+   * Decides {@code sql}, whose unqualified tables are in {@code database}, in a session whose SET
+   * statements left {@code session}. Blocks while a catalog is read.
+   */
+  Decision plan(String sql, String database, RequestFacts facts, SessionSettings session) {
     CatalogKey key = key(facts.credentials());
     QueryPlanner planner = new QueryPlanner(config.settings(), catalogs, key, facts.namedParameters(),
-        facts.meaningSettings());
+        facts.meaningSettings(), session);
     QueryProvenance p = planner.plan(sql, database, List.of());
     Decision d = new Decision(planner, p, planner.quarantinedFor(p, database), database);
     warm.put(key, System.nanoTime());
