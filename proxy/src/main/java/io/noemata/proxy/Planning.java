@@ -56,18 +56,21 @@ final class Planning {
   /** When each catalog key was last planned with (see {@link #warm}). */
   private final Map<CatalogKey, Long> warm = new ConcurrentHashMap<>();
 
-  Planning(ProxyConfig config) {
+  private final UpstreamTls tls;
+
+  /** {@code tls}: the upstream's trust, null for plain HTTP. */
+  Planning(ProxyConfig config, UpstreamTls tls) {
     this.config = config;
+    this.tls = tls;
     NoemataSettings s = config.settings();
     this.catalogs = CatalogCache.shared(s.catalogTtl(), s.catalogRefresh(), s.namespace().orElse(null));
     // the driver's form of an endpoint: in one JVM, DDL through either front drops the other's catalogs too
     this.endpoint = "jdbc:clickhouse://" + config.upstreamAuthority();
-    this.jdbcUrl = "jdbc:clickhouse:" + (config.tls() ? "https" : "http") + "://" + config.upstreamAuthority() + "/default"
-        + (config.tls() ? "?ssl=true" : "");
+    this.jdbcUrl = "jdbc:clickhouse:" + (config.tls() ? "https" : "http") + "://" + config.upstreamAuthority() + "/default";
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     this.keyOfThisRun = new SecretKeySpec(key, "HmacSHA256");
-    this.userDatabases = new UserDatabases(config);
+    this.userDatabases = new UserDatabases(config, tls == null ? null : tls.jdk());
   }
 
   /** Each user's default database, for requests that name none. */
@@ -132,6 +135,9 @@ final class Planning {
   }
 
   private Connection connect(Properties props) throws SQLException {
+    if (tls != null) {
+      tls.addTo(props);
+    }
     return CLICKHOUSE.connect(jdbcUrl, props);
   }
 

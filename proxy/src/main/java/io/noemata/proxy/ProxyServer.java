@@ -25,7 +25,6 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.noemata.driver.proxy.SessionSettings;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -35,7 +34,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import javax.net.ssl.SSLException;
 
 /**
  * {@code noemata proxy}: listens for ClickHouse HTTP requests and serves each through the driver's
@@ -64,16 +62,13 @@ public final class ProxyServer implements AutoCloseable {
 
   private ProxyServer(ProxyConfig config, Consumer<String> accessLog) {
     this.config = config;
-    this.planning = new Planning(config);
+    UpstreamTls tls = UpstreamTls.of(config);
+    this.upstreamTls = tls == null ? null : tls.netty();
+    this.planning = new Planning(config, tls);
     this.accessLog = new AccessLog(accessLog);
     this.boss = new MultiThreadIoEventLoopGroup(1, daemon("noemata-proxy-accept"), ioHandler());
     this.workers = new MultiThreadIoEventLoopGroup(0, daemon("noemata-proxy-io"), ioHandler());
     this.planExecutor = Executors.newFixedThreadPool(4, daemon("noemata-proxy-plan"));
-    try {
-      this.upstreamTls = config.tls() ? SslContextBuilder.forClient().build() : null;
-    } catch (SSLException e) {
-      throw new IllegalStateException("cannot set up TLS to the upstream: " + e.getMessage(), e);
-    }
   }
 
   /**

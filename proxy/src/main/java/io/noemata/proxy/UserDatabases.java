@@ -26,12 +26,14 @@ final class UserDatabases {
   private final Cache<Credentials, String> known;
   private final HttpClient http;
 
-  UserDatabases(ProxyConfig config) {
+  /** {@code tls}: the https upstream's trust (null: plain HTTP). */
+  UserDatabases(ProxyConfig config, javax.net.ssl.SSLContext tls) {
     this.upstream = URI.create((config.tls() ? "https" : "http") + "://" + config.upstreamAuthority()
         + "/?query=SELECT%20currentDatabase()&default_format=TabSeparatedRaw");
     this.timeout = config.connectTimeout();
     this.known = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(config.settings().catalogTtl()).build();
-    this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(timeout);
+    this.http = (tls == null ? b : b.sslContext(tls)).build();
   }
 
   /** The user's default database when already known, without asking. */
