@@ -1,0 +1,112 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.ledger.LedgerReader;
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.driver.NoemataConnection;
+import io.noemata.driver.NoemataStatement;
+import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.driver.provenance.WarningCode;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Late rows never change an answer: rows stamped inside a day a rollup already read, inserted after
+ * the publish, make every driver client read that day raw at once (no publish, no online check),
+ * with the late-rows warning naming the day and {@code noemata repair}; the repair brings the rollup
+ * back, equal to raw.
+ */
+class LateRowsIT {
+
+  static final String DB = "it_late_rows";
+  @TempDir static Path dir;
+  static InstallerFixture fx;
+
+  @BeforeAll
+  static void publish() throws Exception {
+    fx = new InstallerFixture(DB, dir, 4_000);
+    fx.publish();
+  }
+
+  static String perService(LocalDate day) {
+    return "SELECT ServiceName, count() AS n FROM " + DB + ".otel_logs WHERE Timestamp >= toDateTime('" + day
+        + " 00:00:00', 'UTC') AND Timestamp < toDateTime('" + day.plusDays(1) + " 00:00:00', 'UTC')"
+        + " GROUP BY ServiceName ORDER BY ServiceName";
+  }
+
+  /** {@code n} rows for {@code service} stamped from {@code at} on, one a second. */
+  static void insertLate(String service, String at, int n) throws Exception {
+    fx.execute("INSERT INTO " + DB + ".otel_logs (Timestamp, ServiceName, SeverityText, SeverityNumber, Body)"
+        + " SELECT toDateTime64('" + at + "', 9, 'UTC') + number, '" + service + "', 'INFO', 9, 'late'"
+        + " FROM numbers(" + n + ")");
+  }
+
+  record Answer(List<String> rows, String read, List<SQLWarning> warnings) {}
+
+  static Answer driver(String sql) throws SQLException {
+    try (Connection c = fx.driver(); Statement s = c.createStatement()) {
+      c.unwrap(NoemataConnection.class).invalidateCatalog();
+      List<String> rows = InstallerFixture.twoColumns(s, sql);
+      QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
+      String read = p.rollups().stream().filter(u -> u.read()).map(u -> u.stableView()).findFirst().orElse(null);
+      List<SQLWarning> w = new ArrayList<>();
+      for (SQLWarning x = s.getWarnings(); x != null; x = x.getNextWarning()) {
+        w.add(x);
+      }
+      return new Answer(rows, read, w);
+    }
+  }
+
+  static boolean lateWarning(Answer a, LocalDate day) {
+    return a.warnings().stream().anyMatch(w -> w.getSQLState().equals(WarningCode.ROLLUP_LATE_ROWS.sqlState())
+        && w.getMessage().contains(day.toString()) && w.getMessage().contains("noemata repair"));
+  }
+
+  @Test
+  void lateRowsInABackfilledDayReadRawAtOnce() throws Exception {
+    LocalDate day = fx.first.plusDays(1);
+    String sql = perService(day);
+    Answer before = driver(sql);
+    assertEquals(fx.rows(sql), before.rows());
+    assertTrue(before.read() != null, "a rollup answers the day before late rows arrive: " + before.warnings());
+
+    insertLate("checkout", day + " 10:00:00", 1_000);
+    List<String> raw = fx.rows(sql);
+    assertNotEquals(before.rows(), raw, "the late rows change the raw answer");
+    Answer after = driver(sql);
+    assertEquals(raw, after.rows(), "the driver answers as the raw table does, without a publish");
+    assertEquals(null, after.read(), "no rollup is read for a day with late rows");
+    assertTrue(lateWarning(after, day), after.warnings().toString());
+
+    // a day without late rows still reads the rollup
+    Answer other = driver(perService(fx.first));
+    assertEquals(fx.rows(perService(fx.first)), other.rows());
+    assertTrue(other.read() != null, other.warnings().toString());
+
+    // a publish without changes re-aggregates exactly that day, and the rollup answers it again
+    fx.publish();
+    Answer repaired = driver(sql);
+    assertEquals(raw, repaired.rows());
+    assertEquals(before.read(), repaired.read(), repaired.warnings().toString());
+    InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+    InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
+  }
+
+  static List<LedgerRow> ledger() throws Exception {
+    try (Connection c = fx.connect()) {
+      return LedgerReader.rows(c, DB, "noemata");
+    }
+  }
+}
