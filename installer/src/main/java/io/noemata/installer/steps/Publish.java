@@ -60,6 +60,33 @@ public final class Publish {
   }
 
   /**
+   * {@code noemata repair}: under the namespace lock, re-aggregates exactly the days the ready
+   * rollups the project declares have late rows in ({@link Repair#late}), and the days of the
+   * quarantined ones; installs nothing else. Killed midway, the next run finishes: a day's
+   * watermark moves only after its data was swapped in. Returns the days repaired by rollup key.
+   */
+  public static java.util.Map<String, List<java.time.LocalDate>> repair(ReadResult read, Connection c,
+      InstallOptions options) throws PlanException, InstallException, LockHeldException, SQLException {
+    Plan plan = plan(read, c, options);
+    checkGrants(c, plan);
+    try (NamespaceLock lock = lock(c, plan, options)) {
+      Session s = new Session(c, plan(read, c, options), options, lock);
+      java.util.Map<String, List<java.time.LocalDate>> out = new java.util.LinkedHashMap<>();
+      for (Accelerator a : s.plan.declared().stream().sorted(java.util.Comparator.comparingInt(a -> depth(s, a)))
+          .toList()) {
+        LedgerRow row = a instanceof Accelerator.Rollup ? s.ledger.get(Planner.identity(a)) : null;
+        if (row != null && row.state() == LedgerState.QUARANTINED) {
+          out.put(a.key(), row.quarantine().days());
+          Repair.run(s, (Accelerator.Rollup) a);
+        }
+      }
+      repairLateRows(s).forEach((k, days) -> out.merge(k, days, (x, y) -> java.util.stream.Stream.concat(x.stream(),
+          y.stream()).distinct().sorted().toList()));
+      return out;
+    }
+  }
+
+  /**
    * Plan, the first step: reads the declarations (validated online), where statements run, the
    * ledger and what the server has installed, and hands them to the {@link Planner}. Reads only.
    * The options' cluster (the CLI's {@code --cluster}) replaces noemata.json's when present; the
