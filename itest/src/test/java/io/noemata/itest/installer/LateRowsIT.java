@@ -48,8 +48,13 @@ class LateRowsIT {
 
   /** {@code n} rows for {@code service} stamped from {@code at} on, one a second. */
   static void insertLate(String service, String at, int n) throws Exception {
-    fx.execute("INSERT INTO " + DB + ".otel_logs (Timestamp, ServiceName, SeverityText, SeverityNumber, Body)"
-        + " SELECT toDateTime64('" + at + "', 9, 'UTC') + number, '" + service + "', 'INFO', 9, 'late'"
+    insertLate(fx, service, java.time.Instant.parse(at.replace(' ', 'T') + "Z"), n);
+  }
+
+  /** {@code n} rows into {@code into}'s logs for {@code service}, stamped from {@code at} on, one a second. */
+  static void insertLate(InstallerFixture into, String service, java.time.Instant at, int n) throws Exception {
+    into.execute("INSERT INTO " + into.db + ".otel_logs (Timestamp, ServiceName, SeverityText, SeverityNumber, Body)"
+        + " SELECT toDateTime64(" + at.getEpochSecond() + ", 9, 'UTC') + number, '" + service + "', 'INFO', 9, 'late'"
         + " FROM numbers(" + n + ")");
   }
 
