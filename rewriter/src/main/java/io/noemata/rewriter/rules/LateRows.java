@@ -11,7 +11,8 @@ import java.util.Optional;
  * Late rows never change an answer: a level whose window touches a day the catalog found late for
  * the rollup ({@link Rollup#lateDays}, from the ledger's block watermarks and the source's active
  * parts) reads the table, naming the days and the remedy. The whole level reads raw, so a union
- * never reads the rollup for a late day either.
+ * never reads the rollup for a late day either; a late day only the union's raw edges read is no
+ * reason to skip.
  */
 final class LateRows {
 
@@ -24,8 +25,14 @@ final class LateRows {
     if (rollup.lateDays().isEmpty()) {
       return Optional.empty();
     }
-    Long from = lower == null ? null : lower.earliest();
-    Long until = upper == null ? null : upper.latest();
+    // the whole buckets of the window, which are all the rollup reads: a union reads its ragged
+    // edges from raw rows (taken wide: the earliest start rounded up, the latest end rounded down)
+    long grain = rollup.grain().toNanos();
+    Long from = lower == null ? null : Math.floorDiv(lower.earliest() + grain - 1, grain) * grain;
+    Long until = upper == null ? null : Math.floorDiv(upper.latest(), grain) * grain;
+    if (from != null && until != null && from >= until) {
+      return Optional.empty(); // no whole bucket: nothing is read from the rollup
+    }
     List<LocalDate> touched = rollup.lateDays().stream().filter(d -> {
       long start = d.atStartOfDay().toEpochSecond(ZoneOffset.UTC) * TimeConstant.NANOS;
       return (until == null || start < until) && (from == null || start + DAY_NANOS > from);

@@ -35,6 +35,8 @@ class LateRowsTest {
   void aWindowBesideALateDayIsNot() {
     assertEquals(Optional.empty(), LateRows.check(late, at("2024-06-10T00:00:00Z"), at("2024-06-11T00:00:00Z")));
     assertEquals(Optional.empty(), LateRows.check(late, at("2024-06-08T00:00:00Z"), at("2024-06-09T00:00:00Z")));
+    // a raw edge in the late day: the rollup reads only the whole buckets after it
+    assertEquals(Optional.empty(), LateRows.check(late, at("2024-06-09T23:59:30Z"), at("2024-06-11T00:00:00Z")));
     assertEquals(Optional.empty(), LateRows.check(RollupCatalog.logsRollup(RollupCatalog.COVERED_FROM, null),
         null, null));
   }
