@@ -103,8 +103,8 @@ public final class BlockWatermarks {
    * of that the rollup does not, sorted; empty when the rollup records no watermarks. A day counts
    * when a part holding rows of it (by {@code min_time..max_time}; every day when the table's
    * partition key has no time) is newer than the day's watermark of its partition (-1 when the day
-   * never read that partition), and either overlaps the blocks a repair may have lost or is wholly
-   * newer and holds rows stamped before the cutover (rows after it reach the rollup through its view).
+   * never read that partition), and either overlaps the blocks a repair may have lost (a non-empty
+   * {@code (low, high]}) or holds rows stamped before the cutover (rows after it reach the rollup through its view).
    */
   public static List<LocalDate> lateDays(LedgerRow row, List<SystemPart> parts) {
     Watermarks w = row.watermarks();
@@ -127,7 +127,9 @@ public final class BlockWatermarks {
         if (p.newestBlock() <= low) {
           continue;
         }
-        boolean straddles = p.minBlock() <= high;
+        // only a repair leaves blocks that may be lost, (low, high]; a part merged across an empty
+        // window holds nothing the day lacks unless it has rows before the cutover
+        boolean straddles = low < high && p.minBlock() <= high;
         boolean beforeCutover = !d.isAfter(lastBefore) && (!p.timeKnown() || p.minTime().isBefore(cutover));
         if (straddles || beforeCutover) {
           late.add(d);

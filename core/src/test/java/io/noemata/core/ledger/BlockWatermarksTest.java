@@ -89,6 +89,15 @@ class BlockWatermarksTest {
   }
 
   @Test
+  void aRepairedDayAfterTheCutoverIsNotLateForTheViewsRowsMergedWithItsOwn() {
+    List<Watermark> repaired = List.of(w(D8, 3, 3), w(D9, 5, 5), w(D10, 7, 7), w(D11, 20, 20));
+    assertEquals(List.of(), BlockWatermarks.lateDays(row(repaired), List.of(part(D11, 2, 30, 2, "00:00:00",
+        "23:00:00"))));
+    assertEquals(List.of(D11), BlockWatermarks.lateDays(row(List.of(w(D11, 20, 25))), List.of(part(D11, 2, 30, 2,
+        "00:00:00", "23:00:00"))));
+  }
+
+  @Test
   void aRollupWithoutWatermarksIsNotChecked() {
     LedgerRow legacy = LedgerReaderTest.rollupRow(Instant.parse("2024-06-08T00:00:00Z"), 0);
     assertEquals(List.of(), BlockWatermarks.lateDays(legacy, List.of(part(D9, 9, 9, 9, "10:00:00", "11:00:00"))));

@@ -50,11 +50,19 @@ final class Repair {
       if (coveredFrom != null && from.isBefore(coveredFrom)) {
         from = coveredFrom; // older rows were never the rollup's to hold
       }
+      boolean watermarked = row.watermarks().recorded() && from.isBefore(until);
+      List<LedgerRow.Watermark> read = watermarked ? DayWatermarks.read(s, r, day, from, until) : List.of();
       s.execute("TRUNCATE TABLE " + io.noemata.core.sql.Literals.qualified(db, RollupDdl.repairTable(r)));
       if (from.isBefore(until)) {
         s.execute(RollupDdl.repairChunk(r, from, until));
       }
       s.execute(RollupDdl.replaceDay(r, day));
+      if (watermarked) { // the day now holds what it read: late rows before the read are in it
+        List<LedgerRow.Watermark> swapped = DayWatermarks.newest(s, r, day, from, until);
+        row = row.withWatermarks(row.watermarks().with(day, BlockWatermarks.repaired(day, read, swapped)), s.now(),
+            Install.next());
+        s.record(row);
+      }
     }
     s.execute(RollupDdl.dropTable(db, RollupDdl.repairTable(r), s.placement()));
     s.record(row.withQuarantine(LedgerState.READY, "", List.of(), s.now(), Install.next()));
