@@ -190,6 +190,49 @@ class LateRowsIT {
     }
   }
 
+  @Test
+  void rowsTheViewFedWhileTheCutoverDayWasRepairedStayLate() throws Exception {
+    InstallerFixture own = new InstallerFixture(DB + "_fed", dir.resolve("fed"), 4_000);
+    own.publish();
+    InstallerFixture keep = fx;
+    fx = own;
+    try {
+      Instant cutover = ledger().stream().filter(r -> r.shape().stableView().endsWith("logs_1m")).findFirst()
+          .orElseThrow().backfill().cutover();
+      LocalDate today = io.noemata.core.ledger.BlockWatermarks.day(cutover);
+      String sql = perService(today).replace(DB + ".", own.db + ".");
+      own.execute("SYSTEM STOP MERGES " + own.db + ".otel_logs"); // each part keeps its own blocks and times
+      insertLate(own, "checkout", cutover.minusSeconds(Math.min(600, cutover.getEpochSecond() % 86_400)), 10);
+      boolean[] fed = {false};
+      Checkpoints during = point -> {
+        if (point == Checkpoints.Point.MID_REPAIR && !fed[0]) {
+          fed[0] = true;
+          try { // after the repair read the day, before its swap: the view writes them into the partition it replaces
+            insertLate(own, "payments", cutover.plusSeconds(5), 20);
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        }
+      };
+      try (Connection c = own.connect()) {
+        Publish.repair(ProjectReader.read(own.project), c, InstallerFixture.options("fed@" + own.db)
+            .withCheckpoints(during));
+      }
+      assertTrue(fed[0]);
+      Answer meanwhile = driver(sql);
+      assertEquals(own.rows(sql), meanwhile.rows(), "the rows the swap replaced away still count");
+      assertTrue(lateWarning(meanwhile, today), meanwhile.warnings().toString());
+      ProcessRun repair = InstallerCliIT.cli(own.project, "repair");
+      assertEquals(0, repair.exitCode(), repair.stdout() + repair.stderr());
+      Answer repaired = driver(sql);
+      assertEquals(own.rows(sql), repaired.rows());
+      assertTrue(repaired.read() != null, repaired.warnings().toString());
+    } finally {
+      own.execute("SYSTEM START MERGES " + own.db + ".otel_logs");
+      fx = keep;
+    }
+  }
+
   static List<LedgerRow> ledger() throws Exception {
     try (Connection c = fx.connect()) {
       return LedgerReader.rows(c, fx.db, "noemata");

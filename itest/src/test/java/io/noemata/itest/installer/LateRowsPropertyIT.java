@@ -84,8 +84,9 @@ class LateRowsPropertyIT {
               return;
             }
             try {
-              if (mode == 2) {
+              if (mode == 2) { // between a day's read and its swap: rows of a backfilled day, and rows the view feeds
                 LateRowsIT.insertLate(fx, "during", into.atStartOfDay().toInstant(ZoneOffset.UTC).plusSeconds(600), 7);
+                LateRowsIT.insertLate(fx, "fed", cutover.plusSeconds(60), 5);
               }
             } catch (Exception e) {
               throw new IllegalStateException(e);
