@@ -25,6 +25,8 @@ import java.util.Objects;
  *     retention bound, whichever is later)
  * @param coveredUntil exclusive end of what the target holds completely (the ledger's cutover-based
  *     high-water mark); null while the materialized view keeps it current up to now
+ * @param lateDays covered UTC days the source may hold rows of that the target lacks (late rows:
+ *     {@code io.noemata.core.ledger.BlockWatermarks}); a level whose window touches one reads raw
  */
 public record Rollup(
     String key,
@@ -37,9 +39,24 @@ public record Rollup(
     List<String> dimensions,
     List<Measure> measures,
     Instant coveredFrom,
-    Instant coveredUntil) {
+    Instant coveredUntil,
+    List<java.time.LocalDate> lateDays) {
+
+  /** A rollup without late days. */
+  public Rollup(String key, String stableView, String target, String contentHash, Duration grain, String timeColumn,
+      String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil) {
+    this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
+        coveredUntil, List.of());
+  }
+
+  /** The same with {@code days} as its late days. */
+  public Rollup withLateDays(List<java.time.LocalDate> days) {
+    return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
+        coveredFrom, coveredUntil, days);
+  }
 
   public Rollup {
+    lateDays = lateDays == null ? List.of() : List.copyOf(new java.util.TreeSet<>(lateDays));
     MaterializedColumn.requireText(key, "key");
     MaterializedColumn.requireText(stableView, "stableView");
     MaterializedColumn.requireText(target, "target");
