@@ -25,6 +25,10 @@ import java.util.Objects;
  *     retention bound, whichever is later)
  * @param coveredUntil exclusive end of what the target holds completely (the ledger's cutover-based
  *     high-water mark); null while the materialized view keeps it current up to now
+ * @param fedSince when the rollup began to hold the source's rows (the ledger's cutover: its view
+ *     was created before it, its backfill read the table after it): a mutation of the source's rows
+ *     since then changed rows the rollup holds; null for a rollup not installed yet (advise's
+ *     hypothesis, tests), which would hold the rows as they are now
  */
 public record Rollup(
     String key,
@@ -37,7 +41,15 @@ public record Rollup(
     List<String> dimensions,
     List<Measure> measures,
     Instant coveredFrom,
-    Instant coveredUntil) {
+    Instant coveredUntil,
+    Instant fedSince) {
+
+  /** A rollup fed from now on, as one being proposed (no mutation of the source since). */
+  public Rollup(String key, String stableView, String target, String contentHash, Duration grain, String timeColumn,
+      String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil) {
+    this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
+        coveredUntil, null);
+  }
 
   public Rollup {
     MaterializedColumn.requireText(key, "key");
