@@ -36,6 +36,10 @@ final class ProxyCommand implements Callable<Integer> {
       + " http://host:8123 or https://host:8443 (TLS with the JDK's trusted authorities).")
   String upstream;
 
+  @Option(names = "--upstream-ca", description = "A PEM file of the certificate authorities (or the self-signed"
+      + " certificate) an https upstream is checked against, instead of the JDK's.")
+  Path upstreamCa;
+
   @Option(names = "--port", defaultValue = "8124", description = "Port to listen on (0 picks a free one). Default: ${DEFAULT-VALUE}.")
   int port;
 
@@ -73,7 +77,7 @@ final class ProxyCommand implements Callable<Integer> {
         p.setProperty(NoemataSettings.NAMESPACE, namespace);
       }
       config = ProxyConfig.of(upstreamUri(upstream)).withBind(bind, port).withSettings(NoemataSettings.from(p))
-          .withMaxConnections(maxConnections);
+          .withMaxConnections(maxConnections).withUpstreamCa(upstreamCa);
     } catch (IllegalArgumentException e) {
       throw new UserError(e.getMessage());
     }

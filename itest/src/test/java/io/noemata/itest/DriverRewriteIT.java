@@ -72,6 +72,26 @@ class DriverRewriteIT {
     }
   }
 
+  /**
+   * A SET of a setting that changes what a rewrite means (a row filter the stored column's rewrite
+   * would not change, but a rollup's would) keeps the connection's later statements as written;
+   * another connection, and a SET that changes nothing the rewriter reads, keep rewriting.
+   */
+  @Test
+  void aSetThatChangesMeaningKeepsThatConnectionsStatementsAsWritten() throws SQLException {
+    try (Connection c = DriverFixture.connect(DB); Connection other = DriverFixture.connect(DB);
+        Statement s = c.createStatement(); Statement o = other.createStatement()) {
+      o.execute("SET max_threads = 2");
+      s.execute("SET additional_table_filters = {'logs': 'ts > 0'}");
+      long mark = DriverFixture.log().mark();
+      assertEquals(100, count(s, POD_QUERY));
+      assertEquals(List.of(POD_QUERY), DriverFixture.sentSince(mark));
+      mark = DriverFixture.log().mark();
+      assertEquals(100, count(o, POD_QUERY));
+      assertEquals(List.of(POD_REWRITTEN), DriverFixture.sentSince(mark));
+    }
+  }
+
   @Test
   void resultSetLeadsToTheStatementCarryingTheWarnings() throws SQLException {
     try (Connection c = DriverFixture.connect(DB); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(POD_QUERY)) {

@@ -121,6 +121,19 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     handle(msg);
   }
 
+  /**
+   * What one read from the client brought goes on at once: waiting for the write buffer's high mark
+   * instead would make the upstream idle while the next half megabyte of a streamed body is read.
+   */
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    Exchange x = ex;
+    if (x != null && x.streaming && upstream != null) {
+      upstream.flush();
+    }
+    ctx.fireChannelReadComplete();
+  }
+
   private void handle(Object msg) {
     try {
       if (msg instanceof HttpRequest r) {
@@ -237,16 +250,21 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       sendHeld();
       return;
     }
-    String database = x.facts.database() != null ? x.facts.database() : server.sessionDatabase(x.facts);
+    ProxyServer.Session session = server.session(x.facts);
+    String named = x.facts.database() != null ? x.facts.database() : session.database();
     Planning planning = server.planning();
+    java.util.Optional<String> database = named != null ? java.util.Optional.of(named)
+        : planning.userDatabases().known(x.facts.credentials());
     long t0 = System.nanoTime();
-    if (planning.warm(x.facts.credentials(), sql)) {
-      planned(x, planning.plan(sql, database, x.facts), t0);
+    if (database.isPresent() && planning.warm(x.facts.credentials(), sql)) {
+      planned(x, planning.plan(sql, database.get(), x.facts, session.settings()), t0);
     } else {
       server.planExecutor().execute(() -> {
         Planning.Decision d;
         try {
-          d = planning.plan(sql, database, x.facts);
+          // the user's own default database, asked of the server; unknown: the statement goes as written
+          java.util.Optional<String> db = database.isPresent() ? database : planning.userDatabases().of(x.facts.credentials());
+          d = db.isEmpty() ? null : planning.plan(sql, db.get(), x.facts, session.settings());
         } catch (RuntimeException e) {
           d = null;
         }
@@ -593,8 +611,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
       String word = SqlText.firstWord(x.statementStart);
       if (SqlText.isDdl(word)) {
         server.planning().executed(x.statementStart, x.facts);
-      } else if (word.equals("USE") && x.facts.sessionId() != null) {
-        server.rememberSessionDatabase(x.facts, SqlText.useDatabase(x.statementStart));
+      } else if (x.facts.sessionId() != null && (word.equals("USE") || word.equals("SET"))) {
+        ProxyServer.Session s = server.session(x.facts);
+        String db = SqlText.useDatabase(x.statementStart);
+        server.rememberSession(x.facts, word.equals("USE")
+            ? new ProxyServer.Session(db != null ? db : s.database(), s.settings())
+            : new ProxyServer.Session(s.database(), s.settings().after(x.statementStart)));
       }
     }
     boolean keep = x.keepResponse && !x.closeAfter;

@@ -8,6 +8,7 @@ import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.driver.provenance.Warnings;
 import io.noemata.driver.proxy.QueryPlanner;
+import io.noemata.driver.proxy.SessionSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
@@ -47,6 +48,7 @@ final class Planning {
   private final String endpoint;
   private final String jdbcUrl;
   private final SecretKeySpec keyOfThisRun;
+  private final UserDatabases userDatabases;
   private static final ClickHouseDriver CLICKHOUSE = new ClickHouseDriver();
   private final com.github.benmanes.caffeine.cache.Cache<Credentials, CatalogKey> keys =
       com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(10_000)
@@ -54,24 +56,36 @@ final class Planning {
   /** When each catalog key was last planned with (see {@link #warm}). */
   private final Map<CatalogKey, Long> warm = new ConcurrentHashMap<>();
 
-  Planning(ProxyConfig config) {
+  private final UpstreamTls tls;
+
+  /** {@code tls}: the upstream's trust, null for plain HTTP. */
+  Planning(ProxyConfig config, UpstreamTls tls) {
     this.config = config;
+    this.tls = tls;
     NoemataSettings s = config.settings();
     this.catalogs = CatalogCache.shared(s.catalogTtl(), s.catalogRefresh(), s.namespace().orElse(null));
     // the driver's form of an endpoint: in one JVM, DDL through either front drops the other's catalogs too
     this.endpoint = "jdbc:clickhouse://" + config.upstreamAuthority();
-    this.jdbcUrl = "jdbc:clickhouse:" + (config.tls() ? "https" : "http") + "://" + config.upstreamAuthority() + "/default"
-        + (config.tls() ? "?ssl=true" : "");
+    this.jdbcUrl = "jdbc:clickhouse:" + (config.tls() ? "https" : "http") + "://" + config.upstreamAuthority() + "/default";
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     this.keyOfThisRun = new SecretKeySpec(key, "HmacSHA256");
+    this.userDatabases = new UserDatabases(config, tls == null ? null : tls.jdk());
   }
 
-  /** Decides {@code sql}, whose unqualified tables are in {@code database}. Blocks while a catalog is read. */
-  Decision plan(String sql, String database, RequestFacts facts) {
+  /** Each user's default database, for requests that name none. */
+  UserDatabases userDatabases() {
+    return userDatabases;
+  }
+
+  /**
+   * Decides {@code sql}, whose unqualified tables are in {@code database}, in a session whose SET
+   * statements left {@code session}. Blocks while a catalog is read.
+   */
+  Decision plan(String sql, String database, RequestFacts facts, SessionSettings session) {
     CatalogKey key = key(facts.credentials());
     QueryPlanner planner = new QueryPlanner(config.settings(), catalogs, key, facts.namedParameters(),
-        facts.meaningSettings());
+        facts.meaningSettings(), session);
     QueryProvenance p = planner.plan(sql, database, List.of());
     Decision d = new Decision(planner, p, planner.quarantinedFor(p, database), database);
     warm.put(key, System.nanoTime());
@@ -121,6 +135,9 @@ final class Planning {
   }
 
   private Connection connect(Properties props) throws SQLException {
+    if (tls != null) {
+      tls.addTo(props);
+    }
     return CLICKHOUSE.connect(jdbcUrl, props);
   }
 

@@ -20,10 +20,12 @@ import java.util.Objects;
  * @param bodyTimeout how long a request body may pause between two reads
  * @param connectTimeout how long connecting to the upstream may take
  * @param maxConnections client connections served at once; more are refused with a ClickHouse error
+ * @param upstreamCa PEM certificates of the authorities an https upstream's certificate is checked
+ *     against instead of the JDK's (a private CA, a self-signed server); null: the JDK's
  */
 public record ProxyConfig(URI upstream, String bindHost, int port, NoemataSettings settings, int maxStatementBytes,
     int maxHeaderBytes, Duration headTimeout, Duration idleTimeout, Duration bodyTimeout, Duration connectTimeout,
-    int maxConnections) {
+    int maxConnections, java.nio.file.Path upstreamCa) {
 
   public ProxyConfig {
     Objects.requireNonNull(upstream, "upstream");
@@ -36,32 +38,41 @@ public record ProxyConfig(URI upstream, String bindHost, int port, NoemataSettin
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("port " + port + " is not a port number (0-65535)");
     }
+    if (upstreamCa != null && !scheme.equals("https")) {
+      throw new IllegalArgumentException("--upstream-ca is for an https:// upstream; " + upstream + " is plain HTTP");
+    }
   }
 
   /** The defaults: 8124 on 127.0.0.1, the driver's settings, limits near ClickHouse's own. */
   public static ProxyConfig of(URI upstream) {
     return new ProxyConfig(upstream, "127.0.0.1", 8124, NoemataSettings.DEFAULTS, 1 << 20, 64 << 10,
-        Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10), 1024);
+        Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(10), 1024, null);
   }
 
   public ProxyConfig withBind(String host, int port) {
     return new ProxyConfig(upstream, host, port, settings, maxStatementBytes, maxHeaderBytes, headTimeout, idleTimeout,
-        bodyTimeout, connectTimeout, maxConnections);
+        bodyTimeout, connectTimeout, maxConnections, upstreamCa);
   }
 
   public ProxyConfig withSettings(NoemataSettings settings) {
     return new ProxyConfig(upstream, bindHost, port, settings, maxStatementBytes, maxHeaderBytes, headTimeout, idleTimeout,
-        bodyTimeout, connectTimeout, maxConnections);
+        bodyTimeout, connectTimeout, maxConnections, upstreamCa);
   }
 
   public ProxyConfig withTimeouts(Duration head, Duration idle, Duration body) {
     return new ProxyConfig(upstream, bindHost, port, settings, maxStatementBytes, maxHeaderBytes, head, idle, body,
-        connectTimeout, maxConnections);
+        connectTimeout, maxConnections, upstreamCa);
   }
 
   public ProxyConfig withMaxConnections(int max) {
     return new ProxyConfig(upstream, bindHost, port, settings, maxStatementBytes, maxHeaderBytes, headTimeout, idleTimeout,
-        bodyTimeout, connectTimeout, max);
+        bodyTimeout, connectTimeout, max, upstreamCa);
+  }
+
+  /** Trusts the authorities in the PEM file {@code ca} for the https upstream (null: the JDK's). */
+  public ProxyConfig withUpstreamCa(java.nio.file.Path ca) {
+    return new ProxyConfig(upstream, bindHost, port, settings, maxStatementBytes, maxHeaderBytes, headTimeout, idleTimeout,
+        bodyTimeout, connectTimeout, maxConnections, ca);
   }
 
   boolean tls() {

@@ -25,7 +25,7 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
+import io.noemata.driver.proxy.SessionSettings;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -34,7 +34,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import javax.net.ssl.SSLException;
 
 /**
  * {@code noemata proxy}: listens for ClickHouse HTTP requests and serves each through the driver's
@@ -53,7 +52,8 @@ public final class ProxyServer implements AutoCloseable {
   private final EventLoopGroup workers;
   private final ExecutorService planExecutor;
   private final SslContext upstreamTls;
-  private final Cache<String, String> sessionDatabases = Caffeine.newBuilder()
+  /** What each session's USE and SET statements changed, by user and {@code session_id}. */
+  private final Cache<String, Session> sessions = Caffeine.newBuilder()
       .expireAfterAccess(Duration.ofHours(1)).maximumSize(100_000).build();
   private final AtomicInteger clients = new AtomicInteger();
   private final AtomicInteger upstreams = new AtomicInteger();
@@ -62,16 +62,13 @@ public final class ProxyServer implements AutoCloseable {
 
   private ProxyServer(ProxyConfig config, Consumer<String> accessLog) {
     this.config = config;
-    this.planning = new Planning(config);
+    UpstreamTls tls = UpstreamTls.of(config);
+    this.upstreamTls = tls == null ? null : tls.netty();
+    this.planning = new Planning(config, tls);
     this.accessLog = new AccessLog(accessLog);
     this.boss = new MultiThreadIoEventLoopGroup(1, daemon("noemata-proxy-accept"), ioHandler());
     this.workers = new MultiThreadIoEventLoopGroup(0, daemon("noemata-proxy-io"), ioHandler());
     this.planExecutor = Executors.newFixedThreadPool(4, daemon("noemata-proxy-plan"));
-    try {
-      this.upstreamTls = config.tls() ? SslContextBuilder.forClient().build() : null;
-    } catch (SSLException e) {
-      throw new IllegalStateException("cannot set up TLS to the upstream: " + e.getMessage(), e);
-    }
   }
 
   /**
@@ -195,16 +192,21 @@ public final class ProxyServer implements AutoCloseable {
     requests.incrementAndGet();
   }
 
-  /** The database a {@code USE} chose in the request's session, else {@code default}. */
-  String sessionDatabase(RequestFacts facts) {
-    String session = facts.sessionId();
-    String db = session == null ? null : sessionDatabases.getIfPresent(sessionKey(facts));
-    return db == null ? "default" : db;
+  /** What a session's statements through this proxy changed: the database of its last USE (null: none), its SETs. */
+  record Session(String database, SessionSettings settings) {
+    static final Session NONE = new Session(null, SessionSettings.NONE);
   }
 
-  void rememberSessionDatabase(RequestFacts facts, String database) {
-    if (database != null && facts.sessionId() != null) {
-      sessionDatabases.put(sessionKey(facts), database);
+  /** The request's session as its earlier statements through this proxy left it; {@link Session#NONE} outside one. */
+  Session session(RequestFacts facts) {
+    Session s = facts.sessionId() == null ? null : sessions.getIfPresent(sessionKey(facts));
+    return s == null ? Session.NONE : s;
+  }
+
+  /** After a statement of the request's session ran: a USE chose {@code database}, or a SET changed {@code settings}. */
+  void rememberSession(RequestFacts facts, Session after) {
+    if (facts.sessionId() != null) {
+      sessions.put(sessionKey(facts), after);
     }
   }
 

@@ -436,8 +436,23 @@ final class QueryParser {
 
   /** SETTINGS name = value, ...; a value runs to the next comma outside brackets. */
   Clause.Settings settings() {
+    return assignments("SETTINGS");
+  }
+
+  /** A session's {@code SET name = value, ...}, with an optional {@code ;} and nothing after it. */
+  Clause.Settings set() {
+    Clause.Settings s = assignments("SET");
+    in.acceptSymbol(";");
+    if (!in.atEnd()) {
+      throw in.refuse(RefusalCode.TEXT_AFTER_END, "text after the SET statement");
+    }
+    return s;
+  }
+
+  /** {@code keyword name = value, ...}: the list SETTINGS and SET share. */
+  private Clause.Settings assignments(String keyword) {
     int start = in.position();
-    in.expectWord("SETTINGS");
+    in.expectWord(keyword);
     List<Clause.Setting> items = new ArrayList<>();
     do {
       Token name = in.next();

@@ -20,6 +20,21 @@ public final class SqlParser {
     }
   }
 
+  /**
+   * A session's {@code SET name = value, ...} (what a later statement of the session runs with), its
+   * values as written; refused for anything else, including {@code SET ROLE} and {@code SET DEFAULT ROLE}.
+   */
+  public static ParseResult<Clause.Settings> parseSet(String sql) {
+    return Nesting.run(() -> {
+      try {
+        TokenStream in = new TokenStream(sql, Lexer.significant(sql));
+        return ParseResult.understood(new QueryParser(in).set());
+      } catch (NotUnderstood e) {
+        return ParseResult.refused(e.code, e.getMessage(), e.offset);
+      }
+    }, () -> tooDeep(sql));
+  }
+
   /** One expression, alias allowed (as {@code system.columns.default_expression} reports them). */
   public static ParseResult<Expr> parseExpression(String text) {
     return Nesting.run(() -> parseExpressionHere(text), () -> tooDeep(text));

@@ -16,7 +16,6 @@ import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.provenance.RollupUse;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,8 +40,10 @@ public final class QueryPlanner {
   private final CatalogKey catalogKey;
   private final AtomicLong fallbacks = new AtomicLong();
   private final java.util.Set<String> meaningSettings;
-  /** Values of {@code {name:Type}} parameters; emptied once a SET may have changed one. */
-  private volatile Map<String, String> namedParameters;
+  /** Values of {@code {name:Type}} parameters, trusted until a SET may have changed one. */
+  private final Map<String, String> namedParameters;
+  /** What this session's SET statements changed. */
+  private volatile SessionSettings session;
 
   public QueryPlanner(NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey, Map<String, String> namedParameters) {
     this(settings, catalogs, catalogKey, namedParameters, java.util.Set.of());
@@ -55,6 +56,13 @@ public final class QueryPlanner {
    */
   public QueryPlanner(NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey, Map<String, String> namedParameters,
       java.util.Set<String> meaningSettings) {
+    this(settings, catalogs, catalogKey, namedParameters, meaningSettings, SessionSettings.NONE);
+  }
+
+  /** As above, in a session whose earlier SET statements changed {@code session}. */
+  public QueryPlanner(NoemataSettings settings, CatalogCache catalogs, CatalogKey catalogKey, Map<String, String> namedParameters,
+      java.util.Set<String> meaningSettings, SessionSettings session) {
+    this.session = session;
     this.settings = settings;
     this.catalogs = catalogs;
     this.catalogKey = catalogKey;
@@ -99,6 +107,11 @@ public final class QueryPlanner {
       return QueryProvenance.asWritten(sql, "the connection sets " + String.join(", ", meaningSettings)
           + ", which a rewritten statement would not mean alike");
     }
+    SessionSettings s = session;
+    if (!s.meaning().isEmpty()) {
+      return QueryProvenance.asWritten(sql, "the session set " + String.join(", ", s.meaning())
+          + ", which a rewritten statement would not mean alike");
+    }
     CatalogState catalog = catalogs.get(catalogKey);
     if (catalog.failure() != null) {
       return QueryProvenance.catalogFailure(sql, catalog.failure());
@@ -109,7 +122,7 @@ public final class QueryPlanner {
     RewriteResult r;
     try {
       CatalogSnapshot snapshot = catalogs.snapshotFor(catalogKey, catalog, sql);
-      r = RewriteCache.rewrite(sql, snapshot, database, new Parameters(parameters, namedParameters));
+      r = RewriteCache.rewrite(sql, snapshot, database, new Parameters(parameters, s.parametersSet() ? Map.of() : namedParameters));
       if (explainer != null) {
         r = ServerAnalysis.second(sql, r, parameters, snapshot, database, explainer);
       }
@@ -141,10 +154,14 @@ public final class QueryPlanner {
     if (SqlText.isDdl(first)) {
       catalogs.invalidate(catalogKey.endpoint());
     }
-    if (first.equals("SET") && sql.toLowerCase(Locale.ROOT).contains("param_")) {
-      // a session may now substitute another value than the connection's property
-      namedParameters = Map.of();
+    if (first.equals("SET")) {
+      session = session.after(sql); // e.g. param_x: the session may now bind another value than the connection's
     }
+  }
+
+  /** What this session's SET statements have changed so far. */
+  public SessionSettings session() {
+    return session;
   }
 
   /**

@@ -277,6 +277,63 @@ class ProxyIT {
     assertEquals(b.body(), a.body());
   }
 
+  /**
+   * A request that names no database runs in its user's own default database, as on the server:
+   * the proxy asks the server which ({@code SELECT currentDatabase()} as that user) rather than
+   * assuming {@code default}. The embedded engine has one user, whose database is {@code default};
+   * a server's per-user {@code default_database} is answered the same way.
+   */
+  @Test
+  void aRequestWithoutADatabaseIsPlannedInTheDatabaseTheServerNamesForItsUser() throws Exception {
+    String table = "proxy_it_no_db_logs";
+    try (Connection c = TARGET.connect("default"); Statement s = c.createStatement()) {
+      s.execute("CREATE OR REPLACE TABLE default." + table + " (ts DateTime, attrs Map(LowCardinality(String), String),"
+          + " pod LowCardinality(String) MATERIALIZED attrs['k8s.pod.name']) ENGINE = MergeTree ORDER BY ts");
+      s.execute("INSERT INTO default." + table + " (ts, attrs) SELECT toDateTime('2024-06-10 00:00:00') + number,"
+          + " map('k8s.pod.name', concat('pod-', toString(number % 2))) FROM numbers(200)");
+    }
+    ProxyFixture.forgetCatalogs();
+    try {
+      String sql = POD_QUERY.replace("FROM logs", "FROM " + table);
+      HttpResponse<String> direct = ProxyFixture.post(TARGET.httpUrl(), "", sql, Map.of());
+      long mark = ProxyFixture.log().mark();
+      HttpResponse<String> proxied = ProxyFixture.post(ProxyFixture.url(), "", sql, Map.of());
+      assertEquals(200, direct.statusCode(), direct.body());
+      assertEquals(direct.body(), proxied.body());
+      assertTrue(proxied.headers().firstValue("X-Noemata-Provenance").orElse("").contains("01N11"), proxied.headers().toString());
+      List<String> sent = ProxyFixture.sentSince(mark);
+      assertTrue(sent.stream().anyMatch(t -> t.contains(table) && !t.contains("attrs[")), "the stored column was read: " + sent);
+    } finally {
+      try (Connection c = TARGET.connect("default"); Statement s = c.createStatement()) {
+        s.execute("DROP TABLE IF EXISTS default." + table);
+      }
+    }
+  }
+
+  /**
+   * A session's SET of a setting that changes what a rewrite means (here a row filter the rollup
+   * would not carry) keeps that session's later statements as written, and no other session's.
+   */
+  @Test
+  void aSessionsMeaningSettingKeepsOnlyThatSessionAsWritten() throws Exception {
+    String filtered = "database=" + DB + "&session_id=proxy-it-filtered&session_timeout=60";
+    String other = "database=" + DB + "&session_id=proxy-it-other&session_timeout=60";
+    String tuned = "database=" + DB + "&session_id=proxy-it-tuned&session_timeout=60";
+    assertEquals(200, ProxyFixture.post(ProxyFixture.url(), filtered,
+        "SET additional_table_filters = {'logs': 'ts > 0'}", Map.of()).statusCode());
+    assertEquals(200, ProxyFixture.post(ProxyFixture.url(), tuned, "SET max_threads = 2", Map.of()).statusCode());
+    long mark = ProxyFixture.log().mark();
+    HttpResponse<String> asWritten = ProxyFixture.post(ProxyFixture.url(), filtered, POD_QUERY, Map.of());
+    assertEquals(200, asWritten.statusCode(), asWritten.body());
+    assertEquals(List.of(POD_QUERY), ProxyFixture.sentSince(mark), "the filtered session's statement goes as written");
+    assertTrue(asWritten.headers().firstValue("X-Noemata-Provenance").orElse("").isEmpty(), asWritten.headers().toString());
+    for (String q : List.of(other, tuned, "database=" + DB)) {
+      HttpResponse<String> r = ProxyFixture.post(ProxyFixture.url(), q, POD_QUERY, Map.of());
+      assertEquals(asWritten.body(), r.body(), q);
+      assertTrue(r.headers().firstValue("X-Noemata-Provenance").orElse("").contains("01N11"), q + ": " + r.headers());
+    }
+  }
+
   @Test
   void aStoredColumnDroppedBehindTheCatalogFallsBackToTheTextAsWrittenOnce() throws Exception {
     String db = "proxy_fallback";
