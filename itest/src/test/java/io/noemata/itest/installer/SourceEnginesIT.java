@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * source with duplicates or cancelled rows inserted before and after publish, then {@code OPTIMIZE
  * ... FINAL}, noemata answers as the table does: a rollup installed while the source was plain
  * MergeTree is skipped with {@link RollupSkip#SOURCE_REWRITES_ROWS}, and validate and publish refuse
- * the logs rollups over it with a finding at {@code /resources/<key>/rollup/table}. A lightweight
+ * the logs rollups over it with a finding at {@code /resources/<key>/rollup/table}, and advise
+ * proposes none. A lightweight
  * {@code DELETE} on a plain source since the rollup was fed does the same to the driver.
  */
 class SourceEnginesIT {
@@ -84,7 +85,7 @@ class SourceEnginesIT {
 
   /** Publishes over plain MergeTree and checks the driver reads a logs rollup: the starting point. */
   static InstallerFixture published(String db, Path dir) throws Exception {
-    InstallerFixture fx = new InstallerFixture(db, dir, 4_000);
+    InstallerFixture fx = new InstallerFixture(db, dir.resolve("project"), 4_000);
     fx.publish();
     Answer before = noemata(fx, perService(db));
     assertTrue(before.readARollup(), before.provenance().toString());
@@ -157,6 +158,27 @@ class SourceEnginesIT {
 
     refusedOnline(fx, "ReplacingMergeTree merges inserted rows");
     refusedOnPublish(fx, "ReplacingMergeTree merges inserted rows");
+    notAdvised(fx, sql);
+  }
+
+  /** advise over a panel of the source proposes no rollup of it (the spans rollups are not asked for either). */
+  static void notAdvised(InstallerFixture fx, String sql) throws Exception {
+    Path project = Files.createDirectories(fx.project.resolveSibling("advise"));
+    try (var files = Files.walk(fx.project)) {
+      for (Path p : files.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".resources.json")).toList()) {
+        Path to = project.resolve(fx.project.relativize(p).toString());
+        Files.createDirectories(to.getParent());
+        Files.copy(p, to);
+      }
+    }
+    io.noemata.cli.advise.Advice advice;
+    try (Connection c = fx.connect()) {
+      advice = io.noemata.cli.advise.Advisor.run(project, ProjectReader.read(project).project(),
+          List.of(new io.noemata.cli.advise.WorkloadQuery("per service", sql, 1, 0)), c, fx.db,
+          io.noemata.installer.steps.Progress.QUIET);
+    }
+    assertTrue(advice.proposal().rollups().isEmpty(), advice.resourcesFile());
+    assertTrue(advice.replays().get(0).rollupsRead().isEmpty(), advice.replays().toString());
   }
 
   @Test
@@ -181,6 +203,7 @@ class SourceEnginesIT {
 
     refusedOnline(fx, "CollapsingMergeTree merges inserted rows");
     refusedOnPublish(fx, "CollapsingMergeTree merges inserted rows");
+    notAdvised(fx, sql);
   }
 
   @Test
