@@ -87,11 +87,18 @@ final class BenchCommand implements Callable<Integer> {
   private final List<String> lines = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
 
+  @Option(names = "--layout", defaultValue = "v0.151", description = "The exporter's otel_logs layout: v0.151 (sorted by"
+      + " toStartOfFiveMinutes(Timestamp), ServiceName) or timestamp-time (sorted by ServiceName, TimestampTime)."
+      + " Default: ${DEFAULT-VALUE}.")
+  String layout;
+
   @Override
   public Integer call() throws Exception {
     PrintStream out = System.out;
     LocalDate first = LocalDate.now(ZoneOffset.UTC).minusDays(days);
-    OtelDataSpec spec = new OtelDataSpec("otel", rows, rows, first, days);
+    io.noemata.otel.OtelLayout logsLayout = io.noemata.otel.OtelLayout.of(layout).orElseThrow(() -> new UserError(
+        "--layout " + layout + " is not a layout of the exporter's; use v0.151 or timestamp-time"));
+    OtelDataSpec spec = new OtelDataSpec("otel", rows, rows, first, days, logsLayout);
     try (EmbeddedClickHouse engine = EmbeddedClickHouse.start(null); HttpFrontend frontend = engine.serve(0)) {
       lines.add(String.format(Locale.ROOT, "Measured on %s; %,d rows per table over %d days.", MachineInfo.describe(engine.version()), rows, days));
       lines.add("");

@@ -65,6 +65,11 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--repeat", defaultValue = "3", description = "Timed runs of each panel per side. Default: ${DEFAULT-VALUE}.")
   int repeat;
 
+  @Option(names = "--layout", defaultValue = "v0.151", description = "The exporter's otel_logs layout: v0.151 (sorted by"
+      + " toStartOfFiveMinutes(Timestamp), ServiceName) or timestamp-time (sorted by ServiceName, TimestampTime)."
+      + " Default: ${DEFAULT-VALUE}.")
+  String layout;
+
   @Override
   public Integer call() throws Exception {
     if (rows < 1 || rows > 1_000_000_000L) {
@@ -78,9 +83,11 @@ final class DemoCommand implements Callable<Integer> {
     }
     PrintStream out = System.out;
     LocalDate firstDay = LocalDate.now(ZoneOffset.UTC).minusDays(days);
-    OtelDataSpec spec = new OtelDataSpec("otel", rows, rows, firstDay, days);
-    out.printf("noemata demo: %,d logs and %,d spans over %d days from %s UTC, on the embedded engine%n",
-        spec.logRows(), spec.spanRows(), spec.days(), spec.firstDay());
+    io.noemata.otel.OtelLayout logsLayout = io.noemata.otel.OtelLayout.of(layout).orElseThrow(() -> new UserError(
+        "--layout " + layout + " is not a layout of the exporter's; use v0.151 or timestamp-time"));
+    OtelDataSpec spec = new OtelDataSpec("otel", rows, rows, firstDay, days, logsLayout);
+    out.printf("noemata demo: %,d logs and %,d spans over %d days from %s UTC, otel_logs in the %s layout,"
+        + " on the embedded engine%n", spec.logRows(), spec.spanRows(), spec.days(), spec.firstDay(), logsLayout.id);
     try (EmbeddedClickHouse engine = EmbeddedClickHouse.start(keep == null ? null : keep.resolve("engine"));
          HttpFrontend frontend = engine.serve(0)) {
       out.printf("engine: ClickHouse %s (chDB) at %s, data in %s%n%n", engine.version(), frontend.url(), engine.dataDir());

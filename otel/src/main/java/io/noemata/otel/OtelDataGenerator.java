@@ -74,7 +74,7 @@ public final class OtelDataGenerator {
 
   /** Creates the database and tables (if missing) and fills them. */
   public void generate(SqlExecutor executor, Progress progress) throws Exception {
-    for (String ddl : OtelSchema.createStatements(spec.database())) {
+    for (String ddl : OtelSchema.createStatements(spec.database(), spec.layout())) {
       executor.execute(ddl);
     }
     fill(executor, progress, OtelSchema.LOGS, spec.logRows(), this::logsChunk);

@@ -6,9 +6,21 @@ import java.util.Objects;
 /**
  * How much demo data to make and where: row counts per table, the first day and the number of
  * days the timestamps spread over. The defaults put the data on the days the query corpus
- * (corpus/queries.sql) was written for (2024-06-03 to 2024-06-11 UTC).
+ * (corpus/queries.sql) was written for (2024-06-03 to 2024-06-11 UTC), in the exporter's v0.151
+ * layout ({@link OtelLayout}).
  */
-public record OtelDataSpec(String database, long logRows, long spanRows, LocalDate firstDay, int days) {
+public record OtelDataSpec(String database, long logRows, long spanRows, LocalDate firstDay, int days,
+    OtelLayout layout) {
+
+  /** The data in the exporter's v0.151 layout. */
+  public OtelDataSpec(String database, long logRows, long spanRows, LocalDate firstDay, int days) {
+    this(database, logRows, spanRows, firstDay, days, OtelLayout.V0_151);
+  }
+
+  /** The same data in {@code other}'s layout. */
+  public OtelDataSpec withLayout(OtelLayout other) {
+    return new OtelDataSpec(database, logRows, spanRows, firstDay, days, other);
+  }
 
   public static final LocalDate CORPUS_FIRST_DAY = LocalDate.of(2024, 6, 3);
   public static final int CORPUS_DAYS = 8;
@@ -16,6 +28,7 @@ public record OtelDataSpec(String database, long logRows, long spanRows, LocalDa
   public OtelDataSpec {
     Objects.requireNonNull(database, "database");
     Objects.requireNonNull(firstDay, "firstDay");
+    Objects.requireNonNull(layout, "layout");
     if (logRows < 0 || spanRows < 0) {
       throw new IllegalArgumentException("row counts must not be negative");
     }

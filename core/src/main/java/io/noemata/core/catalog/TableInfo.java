@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param skipIndexes {@code system.data_skipping_indices} rows of the table
  * @param projections {@code system.projections} rows of the table
  * @param rollups ready rollups whose source is this table
+ * @param sourceRows whether the table keeps its inserted rows as inserted (its engine, TTL and
+ *     mutations): an insert-fed rollup over one that does not drifts from it and is never read
  */
 public record TableInfo(
     TableName name,
@@ -24,9 +26,17 @@ public record TableInfo(
     List<MaterializedColumn> materializedColumns,
     List<SkipIndex> skipIndexes,
     List<Projection> projections,
-    List<Rollup> rollups) {
+    List<Rollup> rollups,
+    SourceRows sourceRows) {
+
+  /** A table known to keep its rows (or not known not to). */
+  public TableInfo(TableName name, Map<String, String> columnTypes, List<MaterializedColumn> materializedColumns,
+      List<SkipIndex> skipIndexes, List<Projection> projections, List<Rollup> rollups) {
+    this(name, columnTypes, materializedColumns, skipIndexes, projections, rollups, SourceRows.KEEPS_ROWS);
+  }
 
   public TableInfo {
+    Objects.requireNonNull(sourceRows, "sourceRows");
     Objects.requireNonNull(name, "name");
     columnTypes = Collections.unmodifiableMap(new LinkedHashMap<>(columnTypes));
     materializedColumns = List.copyOf(materializedColumns);
@@ -39,6 +49,11 @@ public record TableInfo(
             + " must be listed in columnTypes with type " + c.type());
       }
     }
+  }
+
+  /** This table with {@code rows} for what it does to its rows. */
+  public TableInfo withSourceRows(SourceRows rows) {
+    return new TableInfo(name, columnTypes, materializedColumns, skipIndexes, projections, rollups, rows);
   }
 
   /** The MATERIALIZED column called {@code column}, if there is one. */

@@ -92,6 +92,22 @@ public final class Functions {
       "row_number", "rank", "dense_rank", "lag", "lead")
       .stream().collect(Collectors.toUnmodifiableMap(n -> n.toLowerCase(Locale.ROOT), n -> n, (a, b) -> a));
 
+  /**
+   * The server's case-insensitive aliases of case-sensitive aggregates ({@code system.functions}
+   * rows with {@code alias_to}, ClickHouse 26.5), by lower-case spelling, to the function each names:
+   * {@code VAR_POP(x)}, {@code var_pop(x)} and {@code varPop(x)} are one aggregate, while
+   * {@code VARPOP(x)} is refused by the server and stays as written. Note {@code STDDEV} is the
+   * sample deviation and {@code STD} the population's.
+   */
+  static final Map<String, String> ALIASES = Map.of(
+      "var_pop", "varPop", "var_samp", "varSamp", "stddev_pop", "stddevPop", "stddev_samp", "stddevSamp",
+      "std", "stddevPop", "stddev", "stddevSamp", "covar_pop", "covarPop", "covar_samp", "covarSamp");
+
+  /** {@link #ALIASES} as alias to function, for the test that checks them against the server's list. */
+  public static Map<String, String> aggregateAliases() {
+    return ALIASES;
+  }
+
   /** The spellings of {@link #CASE_INSENSITIVE}, for the test that checks them against a server. */
   public static java.util.Collection<String> caseInsensitiveSpellings() {
     return CASE_INSENSITIVE.values();
@@ -102,9 +118,14 @@ public final class Functions {
    * aggregate's combinators stay as written after its base's spelling ({@code COUNTIf} is {@code countIf}).
    */
   public static String canonicalName(String name) {
-    String spelled = CASE_INSENSITIVE.get(name.toLowerCase(Locale.ROOT));
+    String lower = name.toLowerCase(Locale.ROOT);
+    String spelled = CASE_INSENSITIVE.get(lower);
     if (spelled != null) {
       return spelled;
+    }
+    String aliased = ALIASES.get(lower);
+    if (aliased != null) {
+      return aliased;
     }
     for (String c : COMBINATORS) {
       if (name.length() > c.length() && name.endsWith(c)) {

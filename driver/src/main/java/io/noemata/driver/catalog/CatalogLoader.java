@@ -6,6 +6,7 @@ import io.noemata.core.catalog.Projection;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.SortingKey;
+import io.noemata.core.catalog.SourceRows;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableAccess;
@@ -20,6 +21,7 @@ import io.noemata.core.ledger.LedgerState;
 import io.noemata.core.sql.Literals;
 import io.noemata.core.system.AccessProbe;
 import io.noemata.core.system.Scope;
+import io.noemata.core.system.SourceEngines;
 import io.noemata.core.system.SystemColumn;
 import io.noemata.core.system.SystemIndex;
 import io.noemata.core.system.SystemPart;
@@ -102,6 +104,7 @@ public final class CatalogLoader {
       }
     }
     rollups(c, namespace, tables, refused, quarantined);
+    sourceRows(c, tables);
     List<TableInfo> built = new ArrayList<>();
     tables.values().forEach(b -> built.add(b.build()));
     Map<TableName, List<SystemPart>> parts = activeParts(c, built);
@@ -121,6 +124,26 @@ public final class CatalogLoader {
     snapshot = snapshot.withFunctions(ServerFunctions.of(c, version));
     snapshot = snapshot.withChangeableSettings(ChangeableSettings.read(c));
     return CatalogState.of(snapshot, quarantined);
+  }
+
+  /**
+   * Whether each source of a rollup keeps its inserted rows ({@link SourceEngines}): a rollup over
+   * one that does not is never read. Unreadable, the sources are taken as keeping them, as before
+   * this was read (the installer refuses such sources at publish).
+   */
+  static void sourceRows(Connection c, Map<TableName, Builder> tables) {
+    Set<TableName> sources = new java.util.LinkedHashSet<>();
+    tables.forEach((name, b) -> {
+      if (!b.rollups.isEmpty()) {
+        sources.add(name);
+      }
+    });
+    try {
+      SourceEngines.of(c, sources).forEach((name, rows) -> tables.get(name).rows = rows);
+    } catch (SQLException unreadable) {
+      LOG.debug("noemata: the engines and mutations of rollup sources are not readable: {}",
+          CatalogCache.firstLine(unreadable));
+    }
   }
 
   /** Logs why the access of {@code tables} stays unknown. */
@@ -383,6 +406,7 @@ public final class CatalogLoader {
     final List<Rollup> rollups = new ArrayList<>();
     /** The ledger row of each rollup, by target: its watermarks. */
     final Map<String, LedgerRow> ledgerRows = new HashMap<>();
+    SourceRows rows = SourceRows.KEEPS_ROWS;
 
     Builder(TableName name) {
       this.name = name;
@@ -408,7 +432,7 @@ public final class CatalogLoader {
     }
 
     TableInfo build() {
-      return new TableInfo(name, types, materialized, indexes, projections, rollups);
+      return new TableInfo(name, types, materialized, indexes, projections, rollups, rows);
     }
   }
 }

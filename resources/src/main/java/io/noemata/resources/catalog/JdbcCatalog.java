@@ -1,6 +1,9 @@
 package io.noemata.resources.catalog;
 
+import io.noemata.core.catalog.SourceRows;
+import io.noemata.core.catalog.TableName;
 import io.noemata.core.system.Scope;
+import io.noemata.core.system.SourceEngines;
 import io.noemata.core.system.SystemColumn;
 import io.noemata.core.system.SystemTable;
 import io.noemata.core.system.SystemTables;
@@ -14,9 +17,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Reads {@code system.tables} and {@code system.columns} through core's
+ * Reads {@code system.tables}, {@code system.columns} and {@code system.mutations} through core's
  * {@link io.noemata.core.system.SystemTables}, the reader every module shares. Names are bound as
  * parameters, never pasted into the SQL. Each table is asked once.
  */
@@ -79,7 +83,9 @@ public final class JdbcCatalog implements Catalog {
         distribution = Optional.of(new Distribution(target.get().cluster(), local, localEngine));
       }
     }
-    return Optional.of(new PhysicalTable(name, engine, columns, distribution));
+    SourceRows rows = SourceEngines.of(connection, Set.of(new TableName(name.database(), name.table())))
+        .getOrDefault(new TableName(name.database(), name.table()), SourceRows.KEEPS_ROWS);
+    return Optional.of(new PhysicalTable(name, engine, columns, distribution, rows));
   }
 
   private static String firstLine(String s) {

@@ -1,5 +1,6 @@
 package io.noemata.resources.catalog;
 
+import io.noemata.core.catalog.SourceRows;
 import io.noemata.resources.model.PhysicalName;
 import java.util.List;
 import java.util.Objects;
@@ -9,11 +10,20 @@ import java.util.Optional;
  * A table as {@code system.tables} and {@code system.columns} report it.
  *
  * @param distribution for a Distributed table, the cluster and local table it reads and writes
+ * @param sourceRows whether the table (its local table, for a Distributed one) keeps its inserted
+ *     rows as inserted: an insert-fed rollup needs it
  */
 public record PhysicalTable(PhysicalName name, String engine, List<PhysicalColumn> columns,
-    Optional<Distribution> distribution) {
+    Optional<Distribution> distribution, SourceRows sourceRows) {
+
+  /** A table that keeps its rows. */
+  public PhysicalTable(PhysicalName name, String engine, List<PhysicalColumn> columns,
+      Optional<Distribution> distribution) {
+    this(name, engine, columns, distribution, SourceRows.KEEPS_ROWS);
+  }
 
   public PhysicalTable {
+    Objects.requireNonNull(sourceRows, "sourceRows");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(engine, "engine");
     columns = List.copyOf(columns);

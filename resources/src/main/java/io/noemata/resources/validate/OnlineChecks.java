@@ -22,7 +22,8 @@ import java.util.Set;
 
 /**
  * With a connection: resolve physical tables and columns and report "the database cannot install
- * the entry (with its reason)". Also "an existing column for the same expression satisfies the
+ * the entry (with its reason)", a rollup over a source that does not keep its inserted rows included
+ * ({@link io.noemata.core.catalog.SourceRows}). Also "an existing column for the same expression satisfies the
  * entry", including the OTel exporter's {@code __otel_materialized_*} columns, and "validation warns
  * when a name refers to both" a column entry and a physical column.
  */
@@ -56,6 +57,14 @@ final class OnlineChecks {
         if (column(fc, c, fc.columnExpressions.get(c.key()), t)) {
           satisfied.add(c.key());
         }
+      }
+      Optional<String> rewrites = t.sourceRows().rewritesFor(null);
+      if (e instanceof Entry.Rollup && rewrites.isPresent()) {
+        // an insert-fed rollup over it would drift from the table: refused, not installed
+        fc.cannotInstall(e, "table", r.physical() + " does not keep its inserted rows: " + rewrites.get()
+            + "; an insert-fed rollup would hold rows the table no longer shows; "
+            + io.noemata.core.catalog.SourceRows.REMEDY);
+        continue;
       }
       if (e instanceof Entry.Rollup rollup && r.view() != null) {
         rollup(fc, rollup, r.view(), t);

@@ -11,7 +11,8 @@ import java.util.Set;
  * Which aggregates a rollup can store. "Rollups can store count, sum, min, max, avg, argMax, argMin,
  * maxMap, minMap, any, uniq, approximate quantile, and quantiles aggregates. The If and OrNull
  * combinators are supported where ClickHouse permits them. maxMap and minMap do not support OrNull."
- * "countIfOrNull, uniqIfOrNull, and quantilesIfOrNull are refused."
+ * "countIfOrNull, uniqIfOrNull, and quantilesIfOrNull are refused." Beyond the seed, the moments
+ * (issue 31).
  */
 final class RollupMeasures {
 
@@ -20,6 +21,16 @@ final class RollupMeasures {
 
   private static final Set<String> PLAIN = Set.of(
       "count", "sum", "min", "max", "avg", "argMax", "argMin", "maxMap", "minMap", "any");
+
+  /**
+   * Moments (issue 31): variance, standard deviation, covariance and correlation, population and
+   * sample, and their numerically stable forms. Their states (counts, sums and sums of products, or
+   * Welford's running moments) merge exactly up to floating-point rounding, so a coarser bucket is
+   * the merge of finer ones.
+   */
+  static final Set<String> MOMENTS = Set.of("varPop", "varSamp", "stddevPop", "stddevSamp", "varPopStable",
+      "varSampStable", "stddevPopStable", "stddevSampStable", "covarPop", "covarSamp", "covarPopStable",
+      "covarSampStable", "corr", "corrStable");
 
   /** uniq and its approximate siblings: fixed-size sketches. */
   private static final Set<String> UNIQ = Set.of("uniq", "uniqCombined", "uniqCombined64", "uniqHLL12");
@@ -59,7 +70,8 @@ final class RollupMeasures {
     }
     if (!storable(base)) {
       out.add(new Problem(false, base + " cannot be stored; a rollup stores count, sum, min, max, avg, argMax,"
-          + " argMin, maxMap, minMap, any, uniq, approximate quantile and quantiles aggregates"));
+          + " argMin, maxMap, minMap, any, uniq, approximate quantile, quantiles and moment (var, stddev, covar, corr)"
+          + " aggregates"));
       return;
     }
     for (String c : combinators) {
@@ -88,7 +100,7 @@ final class RollupMeasures {
   }
 
   static boolean storable(String base) {
-    if (PLAIN.contains(base) || UNIQ.contains(base)) {
+    if (PLAIN.contains(base) || UNIQ.contains(base) || MOMENTS.contains(base)) {
       return true;
     }
     for (String family : List.of("quantile", "quantiles", "median")) {

@@ -115,6 +115,22 @@ class OnlineChecksTest {
   }
 
   @Test
+  void aRollupOverASourceThatRewritesRowsIsRefusedWithTheRemedy() {
+    PhysicalTable replacing = new PhysicalTable(LOGS, "ReplacingMergeTree", logs().columns(), java.util.Optional.empty(),
+        io.noemata.core.catalog.SourceRows.of("ReplacingMergeTree", "ReplacingMergeTree ORDER BY ServiceName", "",
+            List.of()));
+    String rollup = "{\"resources\": {\"r\": {\"rollup\": {\"table\": \"@otel/logs#logs\", \"grain\": \"1m\","
+        + " \"dimensions\": [\"ServiceName\"], \"measures\": [\"LogCount\"]}},"
+        + " \"c\": {\"column\": {\"table\": \"otel.otel_logs\", \"expression\": \"lower(Body)\"}}}}";
+    Report r = run(Catalog.of(Map.of(LOGS, replacing)), rollup);
+    assertEquals(FindingCode.CANNOT_INSTALL, find(r, WARNING, RES, "/resources/r/rollup/table",
+        "its engine ReplacingMergeTree merges inserted rows").code());
+    find(r, WARNING, RES, "/resources/r/rollup/table", "append-only MergeTree source");
+    assertEquals(1, r.findings().size(), "a stored column is fine over it: " + r.text());
+    assertEquals(0, run(Catalog.of(Map.of(LOGS, logs())), rollup).findings().size());
+  }
+
+  @Test
   void textIndexesNeedARecentServer() {
     String text = "{\"resources\": {\"t\": {\"index\": {\"table\": \"otel.otel_logs\", \"column\": \"Body\", \"kind\": \"text\"}}}}";
     find(run(Catalog.of(Map.of(LOGS, logs()), "25.8.3.1"), text), WARNING, RES, "/resources/t/index/kind",

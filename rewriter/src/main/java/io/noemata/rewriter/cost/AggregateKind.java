@@ -65,6 +65,10 @@ public enum AggregateKind {
     }
     return switch (n.endsWith("if") ? n.substring(0, n.length() - 2) : n) {
       case "count", "sum", "min", "max", "avg", "any", "anylast" -> SIMPLE;
+      // not measured: a moments state is three to six Float64 sums, merged by adding them as sum's is
+      case "varpop", "varsamp", "stddevpop", "stddevsamp", "covarpop", "covarsamp", "corr", "varpopstable",
+          "varsampstable", "stddevpopstable", "stddevsampstable", "covarpopstable", "covarsampstable", "corrstable",
+          "var_pop", "var_samp", "stddev_pop", "stddev_samp", "std", "stddev", "covar_pop", "covar_samp" -> SIMPLE;
       default -> null;
     };
   }

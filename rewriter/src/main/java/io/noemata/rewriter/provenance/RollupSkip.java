@@ -7,6 +7,11 @@ package io.noemata.rewriter.provenance;
 public enum RollupSkip {
   /** The rollup was installed from another declaration than the one it is read as. */
   CONTENT_HASH_DIFFERS("publish the current declaration so the rollup is rebuilt from it"),
+  /**
+   * The source replaces, collapses or deletes rows after insert (its engine, a TTL that deletes, a
+   * DELETE or UPDATE mutation): an insert-fed rollup holds rows the table no longer shows.
+   */
+  SOURCE_REWRITES_ROWS(io.noemata.core.catalog.SourceRows.REMEDY),
   /** The query's bucket is finer than the grain, or not a multiple of it. */
   GRAIN_DOES_NOT_DIVIDE_BUCKET("bucket by a multiple of the rollup's grain, or declare a finer rollup"),
   /** A time bound falls inside a rollup bucket, or is inclusive where the column is finer than the grain. */

@@ -281,7 +281,8 @@ public final class RollupAnswers {
     Outcome o = new Outcome(r);
     try {
       // the conditions decided without reading the level's expressions, in the order they are reported
-      Optional<Skip> skip = SameContentHash.check(r, declaredHashes)
+      Optional<Skip> skip = SourceKeepsRows.check(info, r)
+          .or(() -> SameContentHash.check(r, declaredHashes))
           .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, inlined == null ? List.of(s) : List.of(s, inlined.inner())))
           .or(() -> TableAlone.check(s, t, inlined))
           .or(() -> meaning)
