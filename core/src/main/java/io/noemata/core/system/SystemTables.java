@@ -148,6 +148,22 @@ public final class SystemTables {
         rs -> new SystemClusterServer(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getString(4), rs.getInt(5) != 0));
   }
 
+  /** The settings named {@code names} as the connected user sees them (none when the set is empty). */
+  public static List<SystemSetting> settings(Connection c, Set<String> names) throws SQLException {
+    if (names.isEmpty()) {
+      return List.of();
+    }
+    List<String> sorted = List.copyOf(new TreeSet<>(names));
+    return query(c, "SELECT name, toUInt8(readonly), min, max FROM system.settings WHERE name IN ("
+        + String.join(", ", sorted.stream().map(n -> "?").toList()) + ") ORDER BY name", sorted,
+        rs -> new SystemSetting(rs.getString(1), rs.getInt(2) != 0, rs.getString(3), rs.getString(4)));
+  }
+
+  /** The roles in effect for the connection's user ({@code system.current_roles}). */
+  public static List<String> currentRoles(Connection c) throws SQLException {
+    return query(c, "SELECT role_name FROM system.current_roles ORDER BY role_name", List.of(), rs -> rs.getString(1));
+  }
+
   /** One result row to a value. */
   interface RowReader<T> {
     T read(ResultSet rs) throws SQLException;

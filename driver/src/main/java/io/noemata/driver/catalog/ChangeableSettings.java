@@ -1,13 +1,12 @@
 package io.noemata.driver.catalog;
 
 import io.noemata.core.sql.Literals;
+import io.noemata.core.system.SystemSetting;
+import io.noemata.core.system.SystemTables;
 import io.noemata.rewriter.rules.SmallRead;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -27,16 +26,12 @@ final class ChangeableSettings {
 
   /** The changeable ones; empty when {@code system.settings} cannot be read. */
   static Set<String> read(Connection c) {
-    List<String> names = SmallRead.SETTINGS.keySet().stream().map(Literals::string).toList();
-    String sql = "SELECT name, toUInt8(readonly), min, max FROM system.settings WHERE name IN ("
-        + String.join(", ", names) + ")";
     Set<String> out = new HashSet<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        String name = rs.getString(1);
-        String value = SmallRead.SETTINGS.get(name);
-        if (value != null && rs.getInt(2) == 0 && within(value, rs.getString(3), rs.getString(4))) {
-          out.add(name);
+    try {
+      for (SystemSetting setting : SystemTables.settings(c, SmallRead.SETTINGS.keySet())) {
+        String value = SmallRead.SETTINGS.get(setting.name());
+        if (value != null && !setting.readonly() && within(value, setting.min(), setting.max())) {
+          out.add(setting.name());
         }
       }
     } catch (SQLException unreadable) {

@@ -17,7 +17,7 @@ public final class GrantCheck {
   /** {@code SHOW GRANTS} of the user and of each of its current roles. */
   static List<String> showGrants(Connection c) throws SQLException {
     List<String> lines = lines(c, "SHOW GRANTS");
-    for (String role : lines(c, "SELECT role_name FROM system.current_roles")) {
+    for (String role : io.noemata.core.system.SystemTables.currentRoles(c)) {
       lines.addAll(lines(c, "SHOW GRANTS FOR " + Literals.identifier(role)));
     }
     return lines;

@@ -1,0 +1,7 @@
+package io.noemata.core.system;
+
+/**
+ * One row of {@code system.settings} as the connected user sees it: whether the user may change the
+ * setting ({@code readonly} 0) and its constraint's bounds (null when none).
+ */
+public record SystemSetting(String name, boolean readonly, String min, String max) {}
