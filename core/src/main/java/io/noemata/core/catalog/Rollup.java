@@ -51,6 +51,12 @@ public record Rollup(
         coveredUntil, null);
   }
 
+  /** This rollup fed since {@code since} (for a rollup fed from a finer one: since the finer was). */
+  public Rollup withFedSince(Instant since) {
+    return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
+        coveredFrom, coveredUntil, since);
+  }
+
   public Rollup {
     MaterializedColumn.requireText(key, "key");
     MaterializedColumn.requireText(stableView, "stableView");
