@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       ProxyCommand.class,
       DemoCommand.class,
       PublishCommand.class,
+      RepairCommand.class,
       ResourcesCommand.class,
       BenchCommand.class,
       CommandLine.HelpCommand.class,

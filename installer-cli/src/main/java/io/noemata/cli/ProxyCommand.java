@@ -66,6 +66,10 @@ final class ProxyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (System.getProperty("io.netty.leakDetection.level") == null) {
+      // the sampled leak check records a stack trace per sampled buffer: for tests (on there), not for serving
+      io.netty.util.ResourceLeakDetector.setLevel(io.netty.util.ResourceLeakDetector.Level.DISABLED);
+    }
     ProxyConfig config;
     try {
       Properties p = new Properties();
@@ -82,7 +86,7 @@ final class ProxyCommand implements Callable<Integer> {
       throw new UserError(e.getMessage());
     }
     try (PrintStream log = logStream()) {
-      Consumer<String> sink = log == null ? line -> { } : line -> {
+      Consumer<String> sink = log == null ? null : line -> {
         synchronized (log) {
           log.println(line);
         }

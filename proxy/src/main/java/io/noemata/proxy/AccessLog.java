@@ -31,15 +31,19 @@ final class AccessLog {
 
   private final Consumer<String> sink;
 
+  /** {@code sink}: where the lines go; null: no access log, and no line is even formatted. */
   AccessLog(Consumer<String> sink) {
     this.sink = sink;
   }
 
-  static AccessLog discard() {
-    return new AccessLog(line -> { });
+  boolean on() {
+    return sink != null;
   }
 
   void write(Entry e) {
+    if (sink == null) {
+      return;
+    }
     Map<String, Object> line = new LinkedHashMap<>();
     line.put("time", e.time().toString());
     line.put("remote", e.remote());

@@ -26,6 +26,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
+import io.noemata.driver.catalog.CatalogKey;
 import io.noemata.driver.proxy.SqlText;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -67,6 +68,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   private Channel upstream;
   private boolean upstreamKeepsAlive = true;
   private Exchange ex;
+  /** The credentials of this connection's last planned request, and their catalog key. */
+  private Credentials keyOf;
+  private CatalogKey key;
   /** Requests a client pipelined behind one not yet answered, in order. */
   private final ArrayDeque<Object> queued = new ArrayDeque<>();
 
@@ -256,15 +260,16 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     java.util.Optional<String> database = named != null ? java.util.Optional.of(named)
         : planning.userDatabases().known(x.facts.credentials());
     long t0 = System.nanoTime();
-    if (database.isPresent() && planning.warm(x.facts.credentials(), sql)) {
-      planned(x, planning.plan(sql, database.get(), x.facts, session.settings()), t0);
+    CatalogKey key = catalogKey(x.facts.credentials());
+    if (database.isPresent() && planning.warm(key, sql)) {
+      planned(x, planning.plan(sql, database.get(), x.facts, session.settings(), key), t0);
     } else {
       server.planExecutor().execute(() -> {
         Planning.Decision d;
         try {
           // the user's own default database, asked of the server; unknown: the statement goes as written
           java.util.Optional<String> db = database.isPresent() ? database : planning.userDatabases().of(x.facts.credentials());
-          d = db.isEmpty() ? null : planning.plan(sql, db.get(), x.facts, session.settings());
+          d = db.isEmpty() ? null : planning.plan(sql, db.get(), x.facts, session.settings(), key);
         } catch (RuntimeException e) {
           d = null;
         }
@@ -272,6 +277,15 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         ctx.executor().execute(() -> planned(x, decided, t0));
       });
     }
+  }
+
+  /** The catalog key of {@code c}: a connection's requests mostly come from one user, so the last one is kept. */
+  private CatalogKey catalogKey(Credentials c) {
+    if (!c.equals(keyOf)) {
+      key = server.planning().key(c);
+      keyOf = c;
+    }
+    return key;
   }
 
   private void planned(Exchange x, Planning.Decision d, long t0) {
@@ -645,6 +659,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void log(Exchange x, String outcome) {
+    if (!server.accessLog().on()) {
+      return;
+    }
     long now = System.nanoTime();
     server.accessLog().write(new AccessLog.Entry(Instant.now(), remote, x.facts.credentials().user(),
         x.facts.queryId() != null ? x.facts.queryId() : x.queryId, x.request.method().name(), x.facts.path(),

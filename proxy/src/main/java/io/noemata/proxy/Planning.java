@@ -51,7 +51,7 @@ final class Planning {
   private final UserDatabases userDatabases;
   private static final ClickHouseDriver CLICKHOUSE = new ClickHouseDriver();
   private final com.github.benmanes.caffeine.cache.Cache<Credentials, CatalogKey> keys =
-      com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(10_000)
+      io.noemata.driver.catalog.Caches.inline().maximumSize(10_000)
           .expireAfterAccess(java.time.Duration.ofHours(1)).build();
   /** When each catalog key was last planned with (see {@link #warm}). */
   private final Map<CatalogKey, Long> warm = new ConcurrentHashMap<>();
@@ -80,10 +80,10 @@ final class Planning {
 
   /**
    * Decides {@code sql}, whose unqualified tables are in {@code database}, in a session whose SET
-   * statements left {@code session}. Blocks while a catalog is read.
+   * statements left {@code session}, with the catalog of {@code key} ({@link #key} of its credentials).
+   * Blocks while a catalog is read.
    */
-  Decision plan(String sql, String database, RequestFacts facts, SessionSettings session) {
-    CatalogKey key = key(facts.credentials());
+  Decision plan(String sql, String database, RequestFacts facts, SessionSettings session, CatalogKey key) {
     QueryPlanner planner = new QueryPlanner(config.settings(), catalogs, key, facts.namedParameters(),
         facts.meaningSettings(), session);
     QueryProvenance p = planner.plan(sql, database, List.of());
@@ -93,12 +93,14 @@ final class Planning {
   }
 
   /**
-   * Whether {@code c}'s catalog was read recently enough (within the refresh age) that planning
+   * Whether {@code key}'s catalog was read recently enough (within the refresh age) that planning
    * cannot wait for a read: such a statement is planned on the event loop, without a thread hop.
    * Whatever drops catalogs here (DDL, a fallback) makes every key cold again.
    */
-  boolean warm(Credentials c, String sql) {
-    CatalogKey key = key(c);
+  boolean warm(CatalogKey key, String sql) {
+    if (config.settings().rewrite() == io.noemata.driver.RewriteMode.OFF) {
+      return true; // nothing is read: the planner says "as written" at once
+    }
     Long last = warm.get(key);
     return last != null && System.nanoTime() - last < config.settings().catalogRefresh().toNanos()
         && catalogs.ready(key, sql); // what the user may read of the tables sql names is asked of the server once

@@ -1,7 +1,6 @@
 package io.noemata.proxy;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -53,7 +52,7 @@ public final class ProxyServer implements AutoCloseable {
   private final ExecutorService planExecutor;
   private final SslContext upstreamTls;
   /** What each session's USE and SET statements changed, by user and {@code session_id}. */
-  private final Cache<String, Session> sessions = Caffeine.newBuilder()
+  private final Cache<String, Session> sessions = io.noemata.driver.catalog.Caches.inline()
       .expireAfterAccess(Duration.ofHours(1)).maximumSize(100_000).build();
   private final AtomicInteger clients = new AtomicInteger();
   private final AtomicInteger upstreams = new AtomicInteger();
@@ -73,7 +72,7 @@ public final class ProxyServer implements AutoCloseable {
 
   /**
    * Starts listening on the configured address; {@code accessLog} receives one JSON line per
-   * statement. Throws {@link IllegalStateException} when the address cannot be bound.
+   * statement (null: no access log). Throws {@link IllegalStateException} when the address cannot be bound.
    */
   public static ProxyServer start(ProxyConfig config, Consumer<String> accessLog) {
     ProxyServer s = new ProxyServer(config, accessLog);

@@ -1,7 +1,6 @@
 package io.noemata.proxy;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,7 +30,7 @@ final class UserDatabases {
     this.upstream = URI.create((config.tls() ? "https" : "http") + "://" + config.upstreamAuthority()
         + "/?query=SELECT%20currentDatabase()&default_format=TabSeparatedRaw");
     this.timeout = config.connectTimeout();
-    this.known = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(config.settings().catalogTtl()).build();
+    this.known = io.noemata.driver.catalog.Caches.inline().maximumSize(10_000).expireAfterWrite(config.settings().catalogTtl()).build();
     HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(timeout);
     this.http = (tls == null ? b : b.sslContext(tls)).build();
   }

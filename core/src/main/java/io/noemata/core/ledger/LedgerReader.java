@@ -84,6 +84,7 @@ public final class LedgerReader {
    */
   public static List<LedgerRow> rows(Connection c, String database, String namespace) throws SQLException {
     // Arrays travel as comma-joined hex and instants as epoch numbers: the same on every JDBC driver.
+    Set<String> has = columnTypes(c, database, LedgerSchema.ledgerTable(namespace)).keySet();
     String sql = "SELECT format_version, namespace, kind, key, table_database, table_name, object, content_hash,"
         + " state, async, file, revision, declaration, stable_view, source_object, time_column, grain_seconds,"
         + " retention_seconds, " + hexJoined("dimensions") + ", " + hexJoined("measure_names") + ", "
@@ -91,8 +92,13 @@ public final class LedgerReader {
         + " toUnixTimestamp(cutover), toUnixTimestamp(backfill_floor), toUnixTimestamp(backfilled_from),"
         + " toUnixTimestamp(retired_at), toUnixTimestamp(prune_after), toUnixTimestamp(pruned_at),"
         + " toUnixTimestamp64Milli(updated_at), version, "
-        + (quarantineColumns(c, database, namespace)
+        + (has.contains("quarantine_days")
             ? "quarantine, arrayStringConcat(arrayMap(d -> toString(d), quarantine_days), ',')" : "'', ''")
+        + (has.contains("watermark_high")
+            ? ", watermarked, arrayStringConcat(arrayMap(d -> toString(d), watermark_days), ','), "
+                + hexJoined("watermark_partitions") + ", arrayStringConcat(arrayMap(x -> toString(x), watermark_low), ','),"
+                + " arrayStringConcat(arrayMap(x -> toString(x), watermark_high), ',')"
+            : ", 0, '', '', '', ''")
         + " FROM " + Literals.qualified(database, LedgerSchema.ledgerTable(namespace)) + " FINAL"
         + " ORDER BY table_database, table_name, kind, key, object";
     List<LedgerRow> out = new ArrayList<>();
@@ -114,15 +120,24 @@ public final class LedgerReader {
             new LedgerRow.Backfill(seconds(rs, 23), seconds(rs, 24), seconds(rs, 25)),
             new LedgerRow.Retirement(seconds(rs, 26), seconds(rs, 27), seconds(rs, 28)),
             new LedgerRow.Quarantine(rs.getString(31), days(rs.getString(32))),
-            Instant.ofEpochMilli(rs.getLong(29)), rs.getLong(30)));
+            Instant.ofEpochMilli(rs.getLong(29)), rs.getLong(30),
+            watermarks(rs.getInt(33) != 0, rs.getString(34), rs.getString(35), rs.getString(36), rs.getString(37))));
       }
     }
     return out;
   }
 
-  /** Whether the ledger has the quarantine columns (a ledger written before they existed has not). */
-  private static boolean quarantineColumns(Connection c, String database, String namespace) throws SQLException {
-    return columnTypes(c, database, LedgerSchema.ledgerTable(namespace)).containsKey("quarantine_days");
+  private static LedgerRow.Watermarks watermarks(boolean recorded, String days, String partitions, String low,
+      String high) {
+    List<LocalDate> d = days(days);
+    List<String> p = unhex(partitions);
+    List<LedgerRow.Watermark> out = new ArrayList<>();
+    String[] lo = low == null || low.isEmpty() ? new String[0] : low.split(",");
+    String[] hi = high == null || high.isEmpty() ? new String[0] : high.split(",");
+    for (int i = 0; i < d.size() && i < p.size() && i < lo.length && i < hi.length; i++) {
+      out.add(new LedgerRow.Watermark(d.get(i), p.get(i), Long.parseLong(lo[i]), Long.parseLong(hi[i])));
+    }
+    return new LedgerRow.Watermarks(recorded, out);
   }
 
   private static List<LocalDate> days(String joined) {
@@ -199,7 +214,7 @@ public final class LedgerReader {
     }
     return new Rollup(row.identity().key(), shape.stableView(), row.identity().object(), row.declared().contentHash(),
         Duration.ofSeconds(shape.grainSeconds()), shape.timeColumn(), LedgerSchema.BUCKET_COLUMN, shape.dimensions(),
-        measures, from, null, backfill.cutover() != null ? backfill.cutover() : Instant.EPOCH);
+        measures, from, null, List.of(), backfill.cutover() != null ? backfill.cutover() : Instant.EPOCH);
   }
 
   /** The names of the tables and views of {@code db} ({@code system.tables}). */

@@ -20,6 +20,7 @@ import java.util.Objects;
  * @param backfill a rollup's cutover and backfilled range
  * @param retirement when it retired and is (or was) pruned
  * @param quarantine why the online check quarantined it, and the days a repair re-backfills
+ * @param watermarks a rollup's block-number watermarks per covered day (late rows: {@link BlockWatermarks})
  * @param updatedAt when this version was written
  * @param version the write: the largest wins
  */
@@ -33,13 +34,22 @@ public record LedgerRow(
     Retirement retirement,
     Quarantine quarantine,
     Instant updatedAt,
-    long version) {
+    long version,
+    Watermarks watermarks) {
+
+  /** A row without watermarks (other kinds, and rollups installed before they were recorded). */
+  public LedgerRow(int formatVersion, Identity identity, Declared declared, LedgerState state, Shape shape,
+      Backfill backfill, Retirement retirement, Quarantine quarantine, Instant updatedAt, long version) {
+    this(formatVersion, identity, declared, state, shape, backfill, retirement, quarantine, updatedAt, version,
+        Watermarks.NONE);
+  }
 
   public LedgerRow {
     for (Object o : new Object[] {identity, declared, state, shape, backfill, retirement, updatedAt}) {
       Objects.requireNonNull(o, "ledger row field");
     }
     quarantine = quarantine == null ? Quarantine.NONE : quarantine;
+    watermarks = watermarks == null ? Watermarks.NONE : watermarks;
   }
 
   /**
@@ -149,26 +159,26 @@ public record LedgerRow(
   /** A copy in another state, at {@code now}, with {@code version}. */
   public LedgerRow withState(LedgerState next, Instant now, long nextVersion) {
     return new LedgerRow(formatVersion, identity, declared, next, shape, backfill, retirement, quarantine, now,
-        nextVersion);
+        nextVersion, watermarks);
   }
 
   /** A copy with the backfill columns changed. */
   public LedgerRow withBackfill(Instant newCutover, Instant floor, Instant from, Instant now, long nextVersion) {
     return new LedgerRow(formatVersion, identity, declared, state, shape, new Backfill(newCutover, floor, from),
-        retirement, quarantine, now, nextVersion);
+        retirement, quarantine, now, nextVersion, watermarks);
   }
 
   /** A copy with the retirement columns changed (null clears them). */
   public LedgerRow withRetirement(LedgerState next, Instant retired, Instant pruneAt, Instant pruned, Instant now,
       long nextVersion) {
     return new LedgerRow(formatVersion, identity, declared, next, shape, backfill,
-        new Retirement(retired, pruneAt, pruned), quarantine, now, nextVersion);
+        new Retirement(retired, pruneAt, pruned), quarantine, now, nextVersion, watermarks);
   }
 
   /** A copy with the revision that last declared it. */
   public LedgerRow withRevision(String rev, Instant now, long nextVersion) {
     return new LedgerRow(formatVersion, identity, declared.withRevision(rev), state, shape, backfill, retirement,
-        quarantine, now, nextVersion);
+        quarantine, now, nextVersion, watermarks);
   }
 
   /**
@@ -178,6 +188,57 @@ public record LedgerRow(
   public LedgerRow withQuarantine(LedgerState next, String reason, List<LocalDate> days, Instant now,
       long nextVersion) {
     return new LedgerRow(formatVersion, identity, declared, next, shape, backfill, retirement,
-        new Quarantine(reason, days), now, nextVersion);
+        new Quarantine(reason, days), now, nextVersion, watermarks);
+  }
+
+  /** A copy with the watermarks changed. */
+  public LedgerRow withWatermarks(Watermarks next, Instant now, long nextVersion) {
+    return new LedgerRow(formatVersion, identity, declared, state, shape, backfill, retirement, quarantine, now,
+        nextVersion, next);
+  }
+
+  /**
+   * What a covered day's rows were read at, per source partition: the target holds that day's
+   * source rows of every part whose blocks are all at most {@code low}; blocks in {@code (low, high]}
+   * may have been lost (written while a repair swapped the day in); see {@link BlockWatermarks}.
+   *
+   * @param partition the source's {@code partition_id}; empty with {@code low = high = -1} when no
+   *     part held rows of the day
+   */
+  public record Watermark(LocalDate day, String partition, long low, long high) {
+    public Watermark {
+      Objects.requireNonNull(day, "day");
+      partition = partition == null ? "" : partition;
+      if (high < low) {
+        throw new IllegalArgumentException("watermark high " + high + " below low " + low + " on " + day);
+      }
+    }
+  }
+
+  /**
+   * A rollup's watermarks: {@code recorded} once its backfill started recording them (a rollup
+   * installed by an older release has none and is not checked for late rows), and the entries of
+   * each covered day that was read.
+   */
+  public record Watermarks(boolean recorded, List<Watermark> entries) {
+    /** Not recorded. */
+    public static final Watermarks NONE = new Watermarks(false, List.of());
+
+    public Watermarks {
+      entries = entries == null ? List.of() : List.copyOf(entries);
+    }
+
+    /** The entries of {@code day}; empty when it was never read. */
+    public List<Watermark> of(LocalDate day) {
+      return entries.stream().filter(w -> w.day().equals(day)).toList();
+    }
+
+    /** The same with {@code day}'s entries replaced by {@code next} (all of one day). */
+    public Watermarks with(LocalDate day, List<Watermark> next) {
+      List<Watermark> out = new java.util.ArrayList<>(entries.stream().filter(w -> !w.day().equals(day)).toList());
+      out.addAll(next);
+      out.sort(java.util.Comparator.comparing(Watermark::day).thenComparing(Watermark::partition));
+      return new Watermarks(recorded, out);
+    }
   }
 }

@@ -40,9 +40,14 @@ public final class LedgerSchema {
   public static final List<String> QUARANTINE_COLUMNS =
       List.of("quarantine String DEFAULT ''", "quarantine_days Array(Date) DEFAULT []");
 
+  /** Columns added in format 1 for late rows: a rollup's block-number watermarks per covered day and partition. */
+  public static final List<String> WATERMARK_COLUMNS = List.of("watermarked UInt8 DEFAULT 0",
+      "watermark_days Array(Date) DEFAULT []", "watermark_partitions Array(String) DEFAULT []",
+      "watermark_low Array(Int64) DEFAULT []", "watermark_high Array(Int64) DEFAULT []");
+
   /** Adds to an older ledger the columns that {@link #createLedger} has since gained; a no-op on a current one. */
   public static List<String> upgradeLedger(String database, String namespace, LedgerPlacement p) {
-    return QUARANTINE_COLUMNS.stream().map(c -> "ALTER TABLE " + Literals.qualified(database, ledgerTable(namespace))
+    return java.util.stream.Stream.concat(QUARANTINE_COLUMNS.stream(), WATERMARK_COLUMNS.stream()).map(c -> "ALTER TABLE " + Literals.qualified(database, ledgerTable(namespace))
         + p.onCluster(database) + " ADD COLUMN IF NOT EXISTS " + c).toList();
   }
 
@@ -83,7 +88,8 @@ public final class LedgerSchema {
         + "  updated_at DateTime64(3, 'UTC'),\n"
         + "  version UInt64,\n"
         + "  " + QUARANTINE_COLUMNS.get(0) + ",\n"
-        + "  " + QUARANTINE_COLUMNS.get(1) + "\n"
+        + "  " + QUARANTINE_COLUMNS.get(1) + ",\n"
+        + "  " + String.join(",\n  ", WATERMARK_COLUMNS) + "\n"
         + ") ENGINE = " + engine(database, p) + "\n"
         + "ORDER BY (table_database, table_name, kind, key, object)\n"
         + "COMMENT " + Literals.string("noemata resource ledger, format " + FORMAT_VERSION

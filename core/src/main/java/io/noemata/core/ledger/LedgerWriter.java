@@ -75,7 +75,13 @@ public final class LedgerWriter {
         t(b.backfilledFrom()), t(ret.retiredAt()), t(ret.pruneAfter()), t(ret.prunedAt()),
         "fromUnixTimestamp64Milli(" + r.updatedAt().toEpochMilli() + ", 'UTC')", Long.toString(r.version()),
         s(r.quarantine().reason()), "CAST([" + r.quarantine().days().stream().map(day -> "'" + day + "'")
-            .collect(Collectors.joining(", ")) + "] AS Array(Date))"));
+            .collect(Collectors.joining(", ")) + "] AS Array(Date))",
+        r.watermarks().recorded() ? "1" : "0",
+        "CAST([" + r.watermarks().entries().stream().map(w -> "'" + w.day() + "'").collect(Collectors.joining(", "))
+            + "] AS Array(Date))",
+        array(r.watermarks().entries().stream().map(LedgerRow.Watermark::partition).toList()),
+        longs(r.watermarks().entries().stream().map(LedgerRow.Watermark::low).toList()),
+        longs(r.watermarks().entries().stream().map(LedgerRow.Watermark::high).toList())));
     execute("INSERT INTO " + Literals.qualified(database, LedgerSchema.ledgerTable(namespace)) + " SELECT " + values);
   }
 
@@ -100,6 +106,10 @@ public final class LedgerWriter {
 
   private static String array(List<String> v) {
     return "CAST([" + v.stream().map(Literals::string).collect(Collectors.joining(", ")) + "] AS Array(String))";
+  }
+
+  private static String longs(List<Long> v) {
+    return "CAST([" + v.stream().map(String::valueOf).collect(Collectors.joining(", ")) + "] AS Array(Int64))";
   }
 
   private static String t(Instant v) {

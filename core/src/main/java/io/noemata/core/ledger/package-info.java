@@ -82,6 +82,14 @@
  *       to format 1 later; the installer adds them to an older ledger, readers of one without them
  *       read them empty): for state {@code quarantined}, the first failing bucket and measure the
  *       online check found, and the days {@code publish} re-backfills before the rollup is ready again.</li>
+ *   <li>{@code watermarked UInt8 DEFAULT 0}, {@code watermark_days Array(Date)}, {@code watermark_partitions
+ *       Array(String)}, {@code watermark_low Array(Int64)}, {@code watermark_high Array(Int64)} (all
+ *       {@code DEFAULT []}; added to format 1 later, like the quarantine columns): rollups: whether
+ *       the backfill recorded block-number watermarks (0 for a rollup installed before, which is not
+ *       checked for late rows), and one element per covered day and source partition read: the
+ *       source's newest block when the day was read ({@code low}) and, after a repair's swap, the
+ *       newest block then ({@code high}); {@link io.noemata.core.ledger.BlockWatermarks} holds the
+ *       rule and {@code docs/resources-format.md} ("Late rows") states it.</li>
  * </ul>
  * Every target has a {@code bucket DateTime('UTC')} column (bucket start), is partitioned by
  * {@code toDate(bucket)} and sorted by the dimensions then {@code bucket}.

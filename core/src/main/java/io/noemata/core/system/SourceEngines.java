@@ -54,9 +54,9 @@ public final class SourceEngines {
     }
     Map<TableName, List<SourceRows.Mutation>> mutations = new HashMap<>();
     Scope holding = new Scope.Tables(new LinkedHashSet<>(stored.values()));
-    List<SystemMutation> changes = new ArrayList<>(SystemTables.mutations(c, holding));
+    List<SystemMutationCommand> changes = new ArrayList<>(SystemTables.mutations(c, holding));
     changes.addAll(SystemTables.patchParts(c, holding));
-    for (SystemMutation m : changes) {
+    for (SystemMutationCommand m : changes) {
       mutations.computeIfAbsent(new TableName(m.database(), m.table()), k -> new ArrayList<>())
           .add(new SourceRows.Mutation(m.command(), m.created(), m.done()));
     }

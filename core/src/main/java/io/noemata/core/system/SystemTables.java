@@ -16,7 +16,7 @@ import java.util.TreeSet;
 /**
  * The one reader of what the server has installed: rows of {@code system.tables},
  * {@code system.columns}, {@code system.data_skipping_indices}, {@code system.projections} and
- * {@code system.row_policies} in a
+ * {@code system.row_policies} and the active {@code system.parts} in a
  * {@link Scope}, in a stable order (database, table, then position or name); and of where it runs:
  * {@code system.databases} (their engines) and {@code system.clusters}. Plain JDBC, so the driver,
  * the installer and the resources catalog read the server the same way.
@@ -68,9 +68,9 @@ public final class SystemTables {
    * The mutations of the tables of {@code scope} the server still lists (done or not): whether
    * their rows were deleted or changed after insert ({@link io.noemata.core.catalog.SourceRows}).
    */
-  public static List<SystemMutation> mutations(Connection c, Scope scope) throws SQLException {
+  public static List<SystemMutationCommand> mutations(Connection c, Scope scope) throws SQLException {
     return read(c, "SELECT database, table, command, toUnixTimestamp(create_time), is_done FROM system.mutations",
-        scope, "table", " ORDER BY database, table, create_time", rs -> new SystemMutation(rs.getString(1),
+        scope, "table", " ORDER BY database, table, create_time", rs -> new SystemMutationCommand(rs.getString(1),
             rs.getString(2), rs.getString(3), java.time.Instant.ofEpochSecond(rs.getLong(4)), rs.getInt(5) != 0));
   }
 
@@ -79,10 +79,10 @@ public final class SystemTables {
    * patch-...}): what a lightweight {@code UPDATE} writes instead of a mutation, each listed as a
    * done mutation {@code UPDATE (patch part <name>)} created at the part's modification time.
    */
-  public static List<SystemMutation> patchParts(Connection c, Scope scope) throws SQLException {
+  public static List<SystemMutationCommand> patchParts(Connection c, Scope scope) throws SQLException {
     return read(c, "SELECT database, table, name, toUnixTimestamp(modification_time) FROM system.parts", scope,
         "table", " AND active AND startsWith(name, 'patch-') ORDER BY database, table, modification_time",
-        rs -> new SystemMutation(rs.getString(1), rs.getString(2), "UPDATE (patch part " + rs.getString(3) + ")",
+        rs -> new SystemMutationCommand(rs.getString(1), rs.getString(2), "UPDATE (patch part " + rs.getString(3) + ")",
             java.time.Instant.ofEpochSecond(rs.getLong(4)), true));
   }
 
@@ -93,6 +93,41 @@ public final class SystemTables {
         + " ORDER BY database, table, short_name", rs -> new SystemRowPolicy(rs.getString(1), rs.getString(2),
             rs.getString(3), rs.getString(4), rs.getInt(5) != 0, rs.getInt(6) != 0, strings(rs.getArray(7)),
             strings(rs.getArray(8))));
+  }
+
+  /**
+   * The active parts of the tables of {@code scope}: their rows and time ranges (the cost estimate)
+   * and their block numbers (late rows: {@code io.noemata.core.ledger.BlockWatermarks}).
+   */
+  public static List<SystemPart> activeParts(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, partition_id, min_block_number, max_block_number, data_version,"
+        + " toUnixTimestamp(min_time), toUnixTimestamp(max_time), rows FROM system.parts", scope, "table",
+        " AND active ORDER BY database, table, partition_id, min_block_number", rs -> new SystemPart(rs.getString(1),
+            rs.getString(2), rs.getString(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
+            java.time.Instant.ofEpochSecond(rs.getLong(7)),
+            java.time.Instant.ofEpochSecond(Math.max(rs.getLong(7), rs.getLong(8))), rs.getLong(9)));
+  }
+
+  /** The mutations of the tables of {@code scope} that are not done yet. */
+  public static List<SystemMutation> pendingMutations(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, arrayStringConcat(arrayMap(x -> hex(x), block_numbers.partition_id), ','),"
+        + " arrayStringConcat(arrayMap(x -> toString(x), block_numbers.number), ',') FROM system.mutations", scope,
+        "table", " AND NOT is_done ORDER BY database, table, mutation_id", rs -> {
+          List<String> ids = new ArrayList<>();
+          List<Long> numbers = new ArrayList<>();
+          String hexIds = rs.getString(3);
+          String joined = rs.getString(4);
+          if (joined != null && !joined.isEmpty()) {
+            String[] h = hexIds.split(",", -1);
+            String[] n = joined.split(",");
+            for (int i = 0; i < n.length; i++) {
+              ids.add(new String(java.util.HexFormat.of().parseHex(i < h.length ? h[i].toLowerCase(java.util.Locale.ROOT)
+                  : ""), java.nio.charset.StandardCharsets.UTF_8));
+              numbers.add(Long.parseLong(n[i]));
+            }
+          }
+          return new SystemMutation(rs.getString(1), rs.getString(2), ids, numbers);
+        });
   }
 
   /** The databases named {@code names} that the server has, by name (none when the set is empty). */

@@ -51,18 +51,27 @@ public final class CatalogCache {
   private final AtomicLong loads = new AtomicLong();
   /** By user and endpoint: rollups ({@link CatalogLoader#rollupId}) the server refused to read. */
   private final Cache<CatalogKey, Set<String>> denied;
+  /**
+   * Where catalogs are read: threads of their own, so that the caches' bookkeeping can run on the
+   * caller ({@link Caches#inline}) and a statement served from the cache wakes no other thread.
+   */
+  private static final Executor READERS = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "noemata-catalog-reader");
+    t.setDaemon(true);
+    return t;
+  });
 
   CatalogCache(Duration ttl, Duration refresh, String namespace) {
     this.namespace = namespace;
-    this.denied = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(10_000).build();
-    Caffeine<Object, Object> builder = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(10_000);
+    this.denied = Caches.inline().expireAfterWrite(ttl).maximumSize(10_000).build();
+    Caffeine<Object, Object> builder = Caches.inline().expireAfterWrite(ttl).maximumSize(10_000);
     if (refresh.compareTo(ttl) < 0) {
       builder.refreshAfterWrite(refresh);
     }
     this.cache = builder.buildAsync(new AsyncCacheLoader<CatalogKey, CatalogState>() {
       @Override
       public CompletableFuture<CatalogState> asyncLoad(CatalogKey key, Executor executor) {
-        return CompletableFuture.supplyAsync(() -> load(key), executor);
+        return CompletableFuture.supplyAsync(() -> load(key), READERS);
       }
 
       @Override
@@ -70,7 +79,7 @@ public final class CatalogCache {
         return CompletableFuture.supplyAsync(() -> {
           CatalogState fresh = load(key);
           return fresh.failure() != null && old.failure() == null ? old : fresh;
-        }, executor);
+        }, READERS);
       }
     });
   }

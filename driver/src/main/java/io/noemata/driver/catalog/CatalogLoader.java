@@ -12,6 +12,7 @@ import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableAccess;
 import io.noemata.core.catalog.TableRows;
 import io.noemata.core.catalog.UserAccess;
+import io.noemata.core.ledger.BlockWatermarks;
 import io.noemata.core.ledger.LedgerKind;
 import io.noemata.core.ledger.LedgerReader;
 import io.noemata.core.ledger.LedgerRow;
@@ -23,6 +24,7 @@ import io.noemata.core.system.Scope;
 import io.noemata.core.system.SourceEngines;
 import io.noemata.core.system.SystemColumn;
 import io.noemata.core.system.SystemIndex;
+import io.noemata.core.system.SystemPart;
 import io.noemata.core.system.SystemProjection;
 import io.noemata.core.system.SystemTable;
 import io.noemata.core.system.SystemTables;
@@ -103,10 +105,13 @@ public final class CatalogLoader {
     }
     rollups(c, namespace, tables, refused, quarantined);
     sourceRows(c, tables);
+    List<TableInfo> built = new ArrayList<>();
+    tables.values().forEach(b -> built.add(b.build()));
+    Map<TableName, List<SystemPart>> parts = activeParts(c, built);
     List<TableInfo> infos = new ArrayList<>();
-    tables.values().forEach(b -> infos.add(b.build()));
+    tables.values().forEach(b -> infos.add(b.withLateDays(parts).build()));
     CatalogSnapshot snapshot = CatalogSnapshot.of(version(infos), infos);
-    Map<TableName, TableRows> counts = rowCounts(c, infos);
+    Map<TableName, TableRows> counts = rowCounts(c, infos, parts);
     snapshot = snapshot.withRows(counts, version(infos) * 31 + counts.toString().hashCode());
     String version = null;
     try (Statement s = c.createStatement();
@@ -238,32 +243,48 @@ public final class CatalogLoader {
    * {@code noemata advise} reads it for the tables a proposal would give rollups.
    */
   public static Map<TableName, TableRows> rowCounts(Connection c, List<TableInfo> infos) throws SQLException {
-    List<String> wanted = new ArrayList<>();
+    return rowCounts(c, infos, activeParts(c, infos));
+  }
+
+  /**
+   * The active parts of every table with rollups and of their targets, in one read of {@code
+   * system.parts}; null when it is not readable.
+   */
+  static Map<TableName, List<SystemPart>> activeParts(Connection c, List<TableInfo> infos) {
+    Set<TableName> wanted = new java.util.LinkedHashSet<>();
     for (TableInfo t : infos) {
       if (!t.rollups().isEmpty()) {
-        wanted.add("(" + Literals.string(t.name().database()) + ", " + Literals.string(t.name().table()) + ")");
-        t.rollups().forEach(r -> wanted.add("(" + Literals.string(t.name().database()) + ", "
-            + Literals.string(r.target()) + ")"));
+        wanted.add(t.name());
+        t.rollups().forEach(r -> wanted.add(new TableName(t.name().database(), r.target())));
       }
     }
-    Map<TableName, List<TableRows.Partition>> parts = new LinkedHashMap<>();
     if (wanted.isEmpty()) {
       return Map.of();
     }
-    // part by part: the engine skips a part whose time range misses the window, not a partition
-    String sql = "SELECT database, table, rows, toUnixTimestamp(min_time), toUnixTimestamp(max_time)"
-        + " FROM system.parts WHERE active AND (database, table) IN (" + String.join(", ", wanted) + ")";
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        parts.computeIfAbsent(new TableName(rs.getString(1), rs.getString(2)), k -> new ArrayList<>())
-            .add(new TableRows.Partition(Instant.ofEpochSecond(rs.getLong(4)),
-                Instant.ofEpochSecond(Math.max(rs.getLong(4), rs.getLong(5))), rs.getLong(3)));
+    Map<TableName, List<SystemPart>> out = new LinkedHashMap<>();
+    try {
+      for (SystemPart p : SystemTables.activeParts(c, new Scope.Tables(wanted))) {
+        out.computeIfAbsent(new TableName(p.database(), p.table()), k -> new ArrayList<>()).add(p);
       }
     } catch (SQLException unreadable) {
-      // no estimate is no reason to lose the catalog: rollups are then chosen by grain alone
       LOG.debug("noemata: system.parts is not readable: {}", CatalogCache.firstLine(unreadable));
+      return null;
+    }
+    return out;
+  }
+
+  static Map<TableName, TableRows> rowCounts(Connection c, List<TableInfo> infos, Map<TableName, List<SystemPart>> read) {
+    if (read == null) {
+      // no estimate is no reason to lose the catalog: rollups are then chosen by grain alone
       return Map.of();
     }
+    if (read.isEmpty()) {
+      return Map.of();
+    }
+    // part by part: the engine skips a part whose time range misses the window, not a partition
+    Map<TableName, List<TableRows.Partition>> parts = new LinkedHashMap<>();
+    read.forEach((table, list) -> list.forEach(p -> parts.computeIfAbsent(table, k -> new ArrayList<>())
+        .add(new TableRows.Partition(p.minTime(), p.maxTime(), p.rows()))));
     Map<TableName, String> keys = leadingKeys(c, infos.stream().filter(t -> !t.rollups().isEmpty())
         .map(TableInfo::name).collect(java.util.stream.Collectors.toSet()));
     Map<TableName, TableRows> out = new LinkedHashMap<>();
@@ -354,6 +375,7 @@ public final class CatalogLoader {
           tables.put(source, b);
         }
         b.rollups.add(r);
+        b.ledgerRows.put(r.target(), row);
       }
     }
   }
@@ -411,9 +433,30 @@ public final class CatalogLoader {
     final List<Projection> projections = new ArrayList<>();
     final List<Rollup> rollups = new ArrayList<>();
     SourceRows rows = SourceRows.KEEPS_ROWS;
+    /** The ledger row of each rollup, by target: its watermarks. */
+    final Map<String, LedgerRow> ledgerRows = new HashMap<>();
 
     Builder(TableName name) {
       this.name = name;
+    }
+
+    /**
+     * Its rollups with their late days, from the source's active parts; when {@code system.parts}
+     * is not readable ({@code parts} null), every covered day of a rollup that records watermarks
+     * counts as late: rows that may be missing cannot be ruled out.
+     */
+    Builder withLateDays(Map<TableName, List<SystemPart>> parts) {
+      for (int i = 0; i < rollups.size(); i++) {
+        Rollup r = rollups.get(i);
+        LedgerRow row = ledgerRows.get(r.target());
+        if (row == null || !row.watermarks().recorded()) {
+          continue;
+        }
+        List<java.time.LocalDate> late = parts == null ? BlockWatermarks.everyCoveredDay(row)
+            : BlockWatermarks.lateDays(row, parts.getOrDefault(name, List.of()));
+        rollups.set(i, r.withLateDays(late));
+      }
+      return this;
     }
 
     TableInfo build() {

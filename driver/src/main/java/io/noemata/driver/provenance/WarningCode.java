@@ -18,6 +18,12 @@ public enum WarningCode {
   SKIPPED_ROLLUP("01N22", 9122),
   /** A rollup of a table the statement names is quarantined (it failed the online check): not read. */
   ROLLUP_QUARANTINED("01N23", 9123),
+  /**
+   * A ready rollup was not read because rows reached days of the window after it read them (late
+   * rows, {@link io.noemata.rewriter.provenance.RollupSkip#LATE_ROWS}); the message names the days
+   * and the remedy, {@code noemata repair}.
+   */
+  ROLLUP_LATE_ROWS("01N24", 9124),
   /** The statement was not understood by the rewriter and was sent as written. */
   NOT_UNDERSTOOD("01N30", 9130),
   /** {@code noemata.rewrite=dry-run}: sent as written; the message holds what would have been sent. */

@@ -48,7 +48,8 @@ public final class Warnings {
             + " (" + read.stableView() + ") for " + read.table() + level(read.level())
             + (read.rawEdges() ? ", and raw rows for the parts of the window it does not hold whole" : ""));
       } else if (use instanceof ResourceUse.SkippedRollup skipped) {
-        chain.add(WarningCode.SKIPPED_ROLLUP, "noemata: skipped rollup " + skipped.rollup() + " for "
+        chain.add(skipped.code() == io.noemata.rewriter.provenance.RollupSkip.LATE_ROWS ? WarningCode.ROLLUP_LATE_ROWS
+            : WarningCode.SKIPPED_ROLLUP, "noemata: skipped rollup " + skipped.rollup() + " for "
             + skipped.table() + level(skipped.level()) + ": " + skipped.reason() + "; to use it: " + skipped.remedy());
       }
     }

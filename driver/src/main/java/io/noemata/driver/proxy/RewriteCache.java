@@ -1,7 +1,6 @@
 package io.noemata.driver.proxy;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.rewriter.Parameters;
 import io.noemata.rewriter.RewriteResult;
@@ -18,7 +17,7 @@ import java.util.Objects;
  */
 final class RewriteCache {
 
-  private static final Cache<Key, RewriteResult> CACHE = Caffeine.newBuilder()
+  private static final Cache<Key, RewriteResult> CACHE = io.noemata.driver.catalog.Caches.inline()
       .maximumSize(10_000)
       .expireAfterAccess(Duration.ofHours(1))
       .build();

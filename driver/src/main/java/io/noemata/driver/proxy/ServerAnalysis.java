@@ -1,7 +1,6 @@
 package io.noemata.driver.proxy;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.expr.FunctionNames;
 import io.noemata.core.sql.Expr;
@@ -56,7 +55,7 @@ final class ServerAnalysis {
   private static final java.util.Set<RollupSkip> READING_LIMITS = java.util.EnumSet.of(RollupSkip.NOT_UNDERSTOOD,
       RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
 
-  private static final Cache<Key, Optional<RewriteResult>> CACHE = Caffeine.newBuilder()
+  private static final Cache<Key, Optional<RewriteResult>> CACHE = io.noemata.driver.catalog.Caches.inline()
       .maximumSize(10_000)
       .expireAfterAccess(Duration.ofHours(1))
       .build();

@@ -48,7 +48,12 @@ final class Backfill {
     Instant floor = row.backfill().backfillFloor();
     if (floor == null) {
       floor = floor(s, r, cutover, newest);
+      boolean fresh = row.backfill().backfilledFrom() == null;
       row = row.withBackfill(cutover, floor, row.backfill().backfilledFrom(), s.now(), Install.next());
+      if (fresh) { // a refill from scratch starts its watermarks afresh too
+        row = row.withWatermarks(new LedgerRow.Watermarks(DayWatermarks.tracked(r), List.of()), s.now(),
+            Install.next());
+      }
       s.record(row);
     }
     Instant resumeBefore = row.backfill().backfilledFrom() == null ? cutover : row.backfill().backfilledFrom();
@@ -59,6 +64,14 @@ final class Backfill {
     for (Instant day : days) {
       Instant until = day.plusSeconds(DAY).isBefore(cutover) ? day.plusSeconds(DAY) : cutover;
       String token = r.object() + "/" + cutover.getEpochSecond() + "/" + day.getEpochSecond();
+      java.time.LocalDate date = io.noemata.core.ledger.BlockWatermarks.day(day);
+      if (row.watermarks().recorded() && row.watermarks().of(date).isEmpty()) {
+        // before the chunk reads, and kept if it is retried: a retried chunk the target drops as a
+        // duplicate holds what the first attempt read, never more
+        row = row.withWatermarks(row.watermarks().with(date, DayWatermarks.read(s, r, date, day, until)), s.now(),
+            Install.next());
+        s.record(row);
+      }
       s.execute(RollupDdl.backfillChunk(r, day, until, token));
       row = row.withBackfill(cutover, floor, day, s.now(), Install.next());
       s.record(row);

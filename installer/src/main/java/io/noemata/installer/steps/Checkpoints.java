@@ -11,7 +11,7 @@ public interface Checkpoints {
   Checkpoints NONE = point -> { };
 
   /** The points, in the order an installation passes them. */
-  enum Point { AFTER_PLAN, AFTER_CUTOVER, MID_BACKFILL, BEFORE_SERVE }
+  enum Point { AFTER_PLAN, AFTER_CUTOVER, MID_BACKFILL, BEFORE_SERVE, MID_REPAIR }
 
   void reached(Point point);
 }

@@ -85,7 +85,8 @@ final class Install {
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), row.state(), s.now())
           .withBackfill(row.backfill().cutover(), row.backfill().backfillFloor(), row.backfill().backfilledFrom(),
               s.now(), next())
-          .withQuarantine(row.state(), before.quarantine().reason(), before.quarantine().days(), s.now(), next());
+          .withQuarantine(row.state(), before.quarantine().reason(), before.quarantine().days(), s.now(), next())
+          .withWatermarks(before.watermarks(), s.now(), next());
       s.record(row);
     }
     String mv = statement(s, db, r.materializedView());

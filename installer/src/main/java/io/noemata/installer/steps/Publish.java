@@ -45,7 +45,7 @@ public final class Publish {
       return plan;
     }
     checkGrants(c, plan);
-    if (plan.isNoop() && !MirrorPolicies.pending(c, plan)) {
+    if (plan.isNoop() && !MirrorPolicies.pending(c, plan) && !lateRowsPending(c, plan)) {
       return plan;
     }
     checkOperatorReadsEveryRow(c, plan, options.progress());
@@ -56,6 +56,33 @@ public final class Publish {
       install(s);
       recordRevision(s);
       return locked;
+    }
+  }
+
+  /**
+   * {@code noemata repair}: under the namespace lock, re-aggregates exactly the days the ready
+   * rollups the project declares have late rows in ({@link Repair#late}), and the days of the
+   * quarantined ones; installs nothing else. Killed midway, the next run finishes: a day's
+   * watermark moves only after its data was swapped in. Returns the days repaired by rollup key.
+   */
+  public static java.util.Map<String, List<java.time.LocalDate>> repair(ReadResult read, Connection c,
+      InstallOptions options) throws PlanException, InstallException, LockHeldException, SQLException {
+    Plan plan = plan(read, c, options);
+    checkGrants(c, plan);
+    try (NamespaceLock lock = lock(c, plan, options)) {
+      Session s = new Session(c, plan(read, c, options), options, lock);
+      java.util.Map<String, List<java.time.LocalDate>> out = new java.util.LinkedHashMap<>();
+      for (Accelerator a : s.plan.declared().stream().sorted(java.util.Comparator.comparingInt(a -> depth(s, a)))
+          .toList()) {
+        LedgerRow row = a instanceof Accelerator.Rollup ? s.ledger.get(Planner.identity(a)) : null;
+        if (row != null && row.state() == LedgerState.QUARANTINED) {
+          out.put(a.key(), row.quarantine().days());
+          Repair.run(s, (Accelerator.Rollup) a);
+        }
+      }
+      repairLateRows(s).forEach((k, days) -> out.merge(k, days, (x, y) -> java.util.stream.Stream.concat(x.stream(),
+          y.stream()).distinct().sorted().toList()));
+      return out;
     }
   }
 
@@ -146,6 +173,7 @@ public final class Publish {
         Repair.run(s, r);
       }
     }
+    repairLateRows(s);
     for (Change ch : acting) {
       if (ch.accelerator() instanceof Accelerator.Rollup r && !effectivelyAsync(s, r)) {
         Backfill.run(s, r);
@@ -191,11 +219,48 @@ public final class Publish {
 
   /** How many {@code from} steps a rollup is from its source table (0 for anything else). */
   private static int depth(Session s, Change ch) {
+    return depth(s, ch.accelerator());
+  }
+
+  private static int depth(Session s, Accelerator from) {
     int d = 0;
-    for (Accelerator a = ch.accelerator(); a instanceof Accelerator.Rollup r && r.from() != null; a = Install.finer(s, r)) {
+    for (Accelerator a = from; a instanceof Accelerator.Rollup r && r.from() != null; a = Install.finer(s, r)) {
       d++;
     }
     return d;
+  }
+
+  /**
+   * Every declared ready rollup's days with late rows, re-aggregated (finer rollups first: a
+   * coarser one reads the finer target's repaired days). Returns the days by rollup key.
+   */
+  static java.util.Map<String, List<java.time.LocalDate>> repairLateRows(Session s) throws SQLException {
+    java.util.Map<String, List<java.time.LocalDate>> out = new java.util.LinkedHashMap<>();
+    List<Accelerator.Rollup> rollups = s.plan.declared().stream().filter(a -> a instanceof Accelerator.Rollup)
+        .map(a -> (Accelerator.Rollup) a).sorted(java.util.Comparator.comparingInt(r -> depth(s, r))).toList();
+    for (Accelerator.Rollup r : rollups) {
+      List<java.time.LocalDate> days = Repair.late(s, r);
+      if (!days.isEmpty()) {
+        out.put(r.key(), days);
+      }
+    }
+    return out;
+  }
+
+  /** Whether a declared ready rollup has days with late rows (a publish without changes still repairs them). */
+  static boolean lateRowsPending(Connection c, Plan plan) throws SQLException {
+    java.util.Map<String, LedgerRow> rows = new java.util.HashMap<>();
+    plan.ledger().forEach(r -> rows.put(r.identity().text(), r));
+    for (Accelerator a : plan.declared()) {
+      LedgerRow row = rows.get(Planner.identity(a));
+      if (a instanceof Accelerator.Rollup r && row != null && row.state() == LedgerState.READY
+          && row.watermarks().recorded() && !io.noemata.core.ledger.BlockWatermarks.lateDays(row,
+              io.noemata.core.system.SystemTables.activeParts(c, new io.noemata.core.system.Scope.Table(
+                  r.table().database(), r.table().table()))).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** An async rollup, or one fed from an async rollup, is backfilled by converge after serving. */

@@ -20,6 +20,13 @@ public enum RollupSkip {
   NO_WINDOW("filter the time column with a range (>= start AND < end)"),
   /** Part of the window is outside what the rollup holds completely. */
   WINDOW_NOT_COVERED("query inside the rollup's covered range, or wait until its backfill completes"),
+  /**
+   * Rows reached a day of the window after the rollup had read it (late rows: an archive import, a
+   * queue drained after an outage, a failed view insert, a mutation): the source's active parts hold
+   * blocks newer than the day's watermark in the ledger. The message names the days.
+   */
+  LATE_ROWS("run `noemata repair` (or `noemata publish`) to re-aggregate the days named; until then the table"
+      + " answers them"),
   /** An aggregate the level reads has no stored state with its definition. */
   MEASURE_NOT_STORED("declare the aggregate as a measure of the rollup"),
   /** A column read outside an aggregate is not a dimension (nor the time column under a bucket). */

@@ -27,6 +27,10 @@ final class WindowRead {
    */
   static Checked<Optional<UnionEdges>> of(List<RawEdges.Bound> bounds, TimeConstant lower, TimeConstant upper,
       Collection<ZoneId> zones, Rollup rollup, long resolutionNanos, String timeType) {
+    Optional<Skip> late = LateRows.check(rollup, lower, upper);
+    if (late.isPresent()) {
+      return Checked.fails(late.get()); // neither whole buckets nor the union may read those days
+    }
     RawEdges.Bound ragged = bounds.stream().filter(b -> !b.aligned()).findFirst().orElse(null);
     if (ragged != null) {
       return union(bounds, lower, zones, rollup, resolutionNanos, timeType,

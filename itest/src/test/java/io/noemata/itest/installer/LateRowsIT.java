@@ -1,0 +1,241 @@
+package io.noemata.itest.installer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.ledger.LedgerReader;
+import io.noemata.core.ledger.LedgerRow;
+import io.noemata.driver.NoemataConnection;
+import io.noemata.driver.NoemataStatement;
+import io.noemata.driver.provenance.QueryProvenance;
+import io.noemata.driver.provenance.WarningCode;
+import io.noemata.installer.steps.Checkpoints;
+import io.noemata.installer.steps.Publish;
+import io.noemata.itest.ProcessRun;
+import io.noemata.resources.parse.ProjectReader;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Late rows never change an answer: rows stamped inside a day a rollup already read, inserted after
+ * the publish, make every driver client read that day raw at once (no publish, no online check),
+ * with the late-rows warning naming the day and {@code noemata repair}; the repair brings the rollup
+ * back, equal to raw.
+ */
+class LateRowsIT {
+
+  static final String DB = "it_late_rows";
+  @TempDir static Path dir;
+  static InstallerFixture fx;
+
+  @BeforeAll
+  static void publish() throws Exception {
+    fx = new InstallerFixture(DB, dir, 4_000);
+    fx.publish();
+  }
+
+  static String perService(LocalDate day) {
+    return "SELECT ServiceName, count() AS n FROM " + DB + ".otel_logs WHERE Timestamp >= toDateTime('" + day
+        + " 00:00:00', 'UTC') AND Timestamp < toDateTime('" + day.plusDays(1) + " 00:00:00', 'UTC')"
+        + " GROUP BY ServiceName ORDER BY ServiceName";
+  }
+
+  /** {@code n} rows for {@code service} stamped from {@code at} on, one a second. */
+  static void insertLate(String service, String at, int n) throws Exception {
+    insertLate(fx, service, java.time.Instant.parse(at.replace(' ', 'T') + "Z"), n);
+  }
+
+  /** {@code n} rows into {@code into}'s logs for {@code service}, stamped from {@code at} on, one a second. */
+  static void insertLate(InstallerFixture into, String service, java.time.Instant at, int n) throws Exception {
+    into.execute("INSERT INTO " + into.db + ".otel_logs (Timestamp, ServiceName, SeverityText, SeverityNumber, Body)"
+        + " SELECT toDateTime64(" + at.getEpochSecond() + ", 9, 'UTC') + number, '" + service + "', 'INFO', 9, 'late'"
+        + " FROM numbers(" + n + ")");
+  }
+
+  record Answer(List<String> rows, String read, List<SQLWarning> warnings) {}
+
+  static Answer driver(String sql) throws SQLException {
+    try (Connection c = fx.driver(); Statement s = c.createStatement()) {
+      c.unwrap(NoemataConnection.class).invalidateCatalog();
+      List<String> rows = InstallerFixture.twoColumns(s, sql);
+      QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
+      String read = p.rollups().stream().filter(u -> u.read()).map(u -> u.stableView()).findFirst().orElse(null);
+      List<SQLWarning> w = new ArrayList<>();
+      for (SQLWarning x = s.getWarnings(); x != null; x = x.getNextWarning()) {
+        w.add(x);
+      }
+      return new Answer(rows, read, w);
+    }
+  }
+
+  static boolean lateWarning(Answer a, LocalDate day) {
+    return a.warnings().stream().anyMatch(w -> w.getSQLState().equals(WarningCode.ROLLUP_LATE_ROWS.sqlState())
+        && w.getMessage().contains(day.toString()) && w.getMessage().contains("noemata repair"));
+  }
+
+  @Test
+  void lateRowsInABackfilledDayReadRawAtOnce() throws Exception {
+    LocalDate day = fx.first.plusDays(1);
+    String sql = perService(day);
+    Answer before = driver(sql);
+    assertEquals(fx.rows(sql), before.rows());
+    assertTrue(before.read() != null, "a rollup answers the day before late rows arrive: " + before.warnings());
+
+    insertLate("checkout", day + " 10:00:00", 1_000);
+    List<String> raw = fx.rows(sql);
+    assertNotEquals(before.rows(), raw, "the late rows change the raw answer");
+    Answer after = driver(sql);
+    assertEquals(raw, after.rows(), "the driver answers as the raw table does, without a publish");
+    assertEquals(null, after.read(), "no rollup is read for a day with late rows");
+    assertTrue(lateWarning(after, day), after.warnings().toString());
+
+    // a day without late rows still reads the rollup
+    Answer other = driver(perService(fx.first));
+    assertEquals(fx.rows(perService(fx.first)), other.rows());
+    assertTrue(other.read() != null, other.warnings().toString());
+
+    // a publish without changes re-aggregates exactly that day, and the rollup answers it again
+    fx.publish();
+    Answer repaired = driver(sql);
+    assertEquals(raw, repaired.rows());
+    assertEquals(before.read(), repaired.read(), repaired.warnings().toString());
+    InstallerFixture.assertSameRows(fx.logs1mRaw(), fx.logs1mRollup());
+    InstallerFixture.assertSameRows(fx.logs1hRaw(), fx.logs1hRollup());
+  }
+
+  @Test
+  void rowsStampedBeforeTheCutoverInsertedAfterThePublishAreLate() throws Exception {
+    InstallerFixture own = new InstallerFixture(DB + "_cutover", dir.resolve("cutover"), 4_000);
+    own.publish();
+    InstallerFixture keep = fx;
+    fx = own;
+    try {
+      Instant cutover = ledger().stream().filter(r -> r.shape().stableView().endsWith("logs_1m")).findFirst()
+          .orElseThrow().backfill().cutover();
+      LocalDate today = io.noemata.core.ledger.BlockWatermarks.day(cutover);
+      String sql = perService(today).replace(DB + ".", own.db + ".");
+      // rows after the cutover reach the rollup through its view (whether the day reads the rollup
+      // depends on merges: a part merged across the cutover counts as late, see resources-format.md)
+      insertLate(own, "checkout", cutover.plusSeconds(1), 50);
+      assertEquals(own.rows(sql), driver(sql).rows());
+      // rows stamped before the cutover, inserted now: the backfill had read their day
+      Instant before = cutover.minusSeconds(Math.min(600, cutover.getEpochSecond() % 86_400));
+      insertLate(own, "checkout", before, 10);
+      Answer late = driver(sql);
+      assertEquals(own.rows(sql), late.rows());
+      assertEquals(null, late.read(), late.warnings().toString());
+      assertTrue(lateWarning(late, today), late.warnings().toString());
+      ProcessRun repair = InstallerCliIT.cli(own.project, "repair");
+      assertEquals(0, repair.exitCode(), repair.stdout() + repair.stderr());
+      assertTrue(repair.stdout().contains("Repaired logs_1m: 1 day(s) [" + today + "]"), repair.stdout());
+      Answer repaired = driver(sql);
+      assertEquals(own.rows(sql), repaired.rows());
+      assertTrue(repaired.read() != null, repaired.warnings().toString());
+    } finally {
+      fx = keep;
+    }
+  }
+
+  @Test
+  void rowsArrivingWhileARepairRunsStayLateUntilTheNextRepair() throws Exception {
+    InstallerFixture own = new InstallerFixture(DB + "_during", dir.resolve("during"), 4_000);
+    own.publish();
+    InstallerFixture keep = fx;
+    fx = own;
+    try {
+      LocalDate day = own.first;
+      String sql = perService(day).replace(DB + ".", own.db + ".");
+      Instant noon = day.atStartOfDay().toInstant(java.time.ZoneOffset.UTC).plusSeconds(43_200);
+      insertLate(own, "checkout", noon, 100);
+      boolean[] arrived = {false};
+      Checkpoints during = point -> {
+        if (point == Checkpoints.Point.MID_REPAIR && !arrived[0]) {
+          arrived[0] = true;
+          try { // between the repair's read of the day and its swap
+            insertLate(own, "payments", noon.plusSeconds(3_600), 25);
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        }
+      };
+      try (Connection c = own.connect()) {
+        Publish.repair(ProjectReader.read(own.project), c, InstallerFixture.options("during@" + own.db)
+            .withCheckpoints(during));
+      }
+      assertTrue(arrived[0], "the repair passed its checkpoint");
+      Answer meanwhile = driver(sql);
+      assertEquals(own.rows(sql), meanwhile.rows(), "rows that arrived during the repair still count");
+      assertEquals(null, meanwhile.read(), meanwhile.warnings().toString());
+      assertTrue(lateWarning(meanwhile, day), meanwhile.warnings().toString());
+      ProcessRun repair = InstallerCliIT.cli(own.project, "repair");
+      assertEquals(0, repair.exitCode(), repair.stdout() + repair.stderr());
+      Answer repaired = driver(sql);
+      assertEquals(own.rows(sql), repaired.rows());
+      assertTrue(repaired.read() != null, repaired.warnings().toString());
+      ProcessRun nothing = InstallerCliIT.cli(own.project, "repair");
+      assertTrue(nothing.stdout().contains("Nothing to repair"), nothing.stdout());
+    } finally {
+      fx = keep;
+    }
+  }
+
+  @Test
+  void rowsTheViewFedWhileTheCutoverDayWasRepairedStayLate() throws Exception {
+    InstallerFixture own = new InstallerFixture(DB + "_fed", dir.resolve("fed"), 4_000);
+    own.publish();
+    InstallerFixture keep = fx;
+    fx = own;
+    try {
+      Instant cutover = ledger().stream().filter(r -> r.shape().stableView().endsWith("logs_1m")).findFirst()
+          .orElseThrow().backfill().cutover();
+      LocalDate today = io.noemata.core.ledger.BlockWatermarks.day(cutover);
+      String sql = perService(today).replace(DB + ".", own.db + ".");
+      own.execute("SYSTEM STOP MERGES " + own.db + ".otel_logs"); // each part keeps its own blocks and times
+      insertLate(own, "checkout", cutover.minusSeconds(Math.min(600, cutover.getEpochSecond() % 86_400)), 10);
+      boolean[] fed = {false};
+      Checkpoints during = point -> {
+        if (point == Checkpoints.Point.MID_REPAIR && !fed[0]) {
+          fed[0] = true;
+          try { // after the repair read the day, before its swap: the view writes them into the partition it replaces
+            insertLate(own, "payments", cutover.plusSeconds(5), 20);
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        }
+      };
+      try (Connection c = own.connect()) {
+        Publish.repair(ProjectReader.read(own.project), c, InstallerFixture.options("fed@" + own.db)
+            .withCheckpoints(during));
+      }
+      assertTrue(fed[0]);
+      Answer meanwhile = driver(sql);
+      assertEquals(own.rows(sql), meanwhile.rows(), "the rows the swap replaced away still count");
+      assertTrue(lateWarning(meanwhile, today), meanwhile.warnings().toString());
+      ProcessRun repair = InstallerCliIT.cli(own.project, "repair");
+      assertEquals(0, repair.exitCode(), repair.stdout() + repair.stderr());
+      Answer repaired = driver(sql);
+      assertEquals(own.rows(sql), repaired.rows());
+      assertTrue(repaired.read() != null, repaired.warnings().toString());
+    } finally {
+      own.execute("SYSTEM START MERGES " + own.db + ".otel_logs");
+      fx = keep;
+    }
+  }
+
+  static List<LedgerRow> ledger() throws Exception {
+    try (Connection c = fx.connect()) {
+      return LedgerReader.rows(c, fx.db, "noemata");
+    }
+  }
+}
