@@ -25,12 +25,12 @@ import java.util.Objects;
  *     retention bound, whichever is later)
  * @param coveredUntil exclusive end of what the target holds completely (the ledger's cutover-based
  *     high-water mark); null while the materialized view keeps it current up to now
- * @param lateDays covered UTC days the source may hold rows of that the target lacks (late rows:
- *     {@code io.noemata.core.ledger.BlockWatermarks}); a level whose window touches one reads raw
  * @param fedSince when the rollup began to hold the source's rows (the ledger's cutover: its view
  *     was created before it, its backfill read the table after it): a mutation of the source's rows
  *     since then changed rows the rollup holds; null for a rollup not installed yet (advise's
  *     hypothesis, tests), which would hold the rows as they are now
+ * @param lateDays covered UTC days the source may hold rows of that the target lacks (late rows:
+ *     {@code io.noemata.core.ledger.BlockWatermarks}); a level whose window touches one reads raw
  */
 public record Rollup(
     String key,
@@ -44,14 +44,22 @@ public record Rollup(
     List<Measure> measures,
     Instant coveredFrom,
     Instant coveredUntil,
-    List<java.time.LocalDate> lateDays,
-    Instant fedSince) {
+    Instant fedSince,
+    List<java.time.LocalDate> lateDays) {
 
-  /** A rollup without late days, fed from now on, as one being proposed (no mutation of the source since). */
+  /** A rollup fed from now on, as one being proposed (no mutation of the source since). */
   public Rollup(String key, String stableView, String target, String contentHash, Duration grain, String timeColumn,
       String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil) {
     this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
-        coveredUntil, List.of(), null);
+        coveredUntil, null, List.of());
+  }
+
+  /** An installed rollup fed since {@code fedSince}, without late days. */
+  public Rollup(String key, String stableView, String target, String contentHash, Duration grain, String timeColumn,
+      String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil,
+      Instant fedSince) {
+    this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
+        coveredUntil, fedSince, List.of());
   }
 
   /** A rollup with {@code lateDays}, fed from now on. */
@@ -59,19 +67,19 @@ public record Rollup(
       String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil,
       List<java.time.LocalDate> lateDays) {
     this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
-        coveredUntil, lateDays, null);
+        coveredUntil, null, lateDays);
   }
 
   /** The same with {@code days} as its late days. */
   public Rollup withLateDays(List<java.time.LocalDate> days) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
-        coveredFrom, coveredUntil, days, fedSince);
+        coveredFrom, coveredUntil, fedSince, days);
   }
 
   /** This rollup fed since {@code since} (for a rollup fed from a finer one: since the finer was). */
   public Rollup withFedSince(Instant since) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
-        coveredFrom, coveredUntil, lateDays, since);
+        coveredFrom, coveredUntil, since, lateDays);
   }
 
   public Rollup {

@@ -2,7 +2,7 @@ package io.noemata.core.ledger;
 
 import io.noemata.core.ledger.LedgerRow.Watermark;
 import io.noemata.core.ledger.LedgerRow.Watermarks;
-import io.noemata.core.system.SystemMutation;
+import io.noemata.core.system.PendingMutation;
 import io.noemata.core.system.SystemPart;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -32,14 +32,14 @@ public final class BlockWatermarks {
    * number). No part: one entry with an empty partition and -1, so the day counts as read.
    */
   public static List<Watermark> before(LocalDate day, Instant from, Instant until, List<SystemPart> parts,
-      List<SystemMutation> pending) {
+      List<PendingMutation> pending) {
     Map<String, Long> newest = new TreeMap<>();
     for (SystemPart p : parts) {
       if (!p.timeKnown() || p.minTime().isBefore(until) && !p.maxTime().isBefore(from)) {
         newest.merge(p.partitionId(), p.newestBlock(), Math::max);
       }
     }
-    for (SystemMutation m : pending) {
+    for (PendingMutation m : pending) {
       for (int i = 0; i < m.numbers().size(); i++) {
         String pid = m.partitionIds().get(i);
         long below = m.numbers().get(i) - 1;

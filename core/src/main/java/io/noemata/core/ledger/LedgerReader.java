@@ -214,7 +214,7 @@ public final class LedgerReader {
     }
     return new Rollup(row.identity().key(), shape.stableView(), row.identity().object(), row.declared().contentHash(),
         Duration.ofSeconds(shape.grainSeconds()), shape.timeColumn(), LedgerSchema.BUCKET_COLUMN, shape.dimensions(),
-        measures, from, null, List.of(), backfill.cutover() != null ? backfill.cutover() : Instant.EPOCH);
+        measures, from, null, backfill.cutover() != null ? backfill.cutover() : Instant.EPOCH);
   }
 
   /** The names of the tables and views of {@code db} ({@code system.tables}). */

@@ -54,9 +54,9 @@ public final class SourceEngines {
     }
     Map<TableName, List<SourceRows.Mutation>> mutations = new HashMap<>();
     Scope holding = new Scope.Tables(new LinkedHashSet<>(stored.values()));
-    List<SystemMutationCommand> changes = new ArrayList<>(SystemTables.mutations(c, holding));
+    List<SystemMutation> changes = new ArrayList<>(SystemTables.mutations(c, holding));
     changes.addAll(SystemTables.patchParts(c, holding));
-    for (SystemMutationCommand m : changes) {
+    for (SystemMutation m : changes) {
       mutations.computeIfAbsent(new TableName(m.database(), m.table()), k -> new ArrayList<>())
           .add(new SourceRows.Mutation(m.command(), m.created(), m.done()));
     }

@@ -1,15 +1,9 @@
 package io.noemata.core.system;
 
-import java.util.List;
+import java.time.Instant;
 
 /**
- * One unfinished row of {@code system.mutations}: the block number it was given in each partition
- * ({@code block_numbers}; one with an empty partition on a plain MergeTree, whose numbers are the
- * table's). Parts it has not reached yet still show their old rows under a lower {@code data_version}.
+ * One row of {@code system.mutations}: a mutation of a table, its command as the server writes it,
+ * when it was created and whether every part has it applied.
  */
-public record SystemMutation(String database, String table, List<String> partitionIds, List<Long> numbers) {
-  public SystemMutation {
-    partitionIds = List.copyOf(partitionIds);
-    numbers = List.copyOf(numbers);
-  }
-}
+public record SystemMutation(String database, String table, String command, Instant created, boolean done) {}

@@ -68,9 +68,9 @@ public final class SystemTables {
    * The mutations of the tables of {@code scope} the server still lists (done or not): whether
    * their rows were deleted or changed after insert ({@link io.noemata.core.catalog.SourceRows}).
    */
-  public static List<SystemMutationCommand> mutations(Connection c, Scope scope) throws SQLException {
+  public static List<SystemMutation> mutations(Connection c, Scope scope) throws SQLException {
     return read(c, "SELECT database, table, command, toUnixTimestamp(create_time), is_done FROM system.mutations",
-        scope, "table", " ORDER BY database, table, create_time", rs -> new SystemMutationCommand(rs.getString(1),
+        scope, "table", " ORDER BY database, table, create_time", rs -> new SystemMutation(rs.getString(1),
             rs.getString(2), rs.getString(3), java.time.Instant.ofEpochSecond(rs.getLong(4)), rs.getInt(5) != 0));
   }
 
@@ -79,10 +79,10 @@ public final class SystemTables {
    * patch-...}): what a lightweight {@code UPDATE} writes instead of a mutation, each listed as a
    * done mutation {@code UPDATE (patch part <name>)} created at the part's modification time.
    */
-  public static List<SystemMutationCommand> patchParts(Connection c, Scope scope) throws SQLException {
+  public static List<SystemMutation> patchParts(Connection c, Scope scope) throws SQLException {
     return read(c, "SELECT database, table, name, toUnixTimestamp(modification_time) FROM system.parts", scope,
         "table", " AND active AND startsWith(name, 'patch-') ORDER BY database, table, modification_time",
-        rs -> new SystemMutationCommand(rs.getString(1), rs.getString(2), "UPDATE (patch part " + rs.getString(3) + ")",
+        rs -> new SystemMutation(rs.getString(1), rs.getString(2), "UPDATE (patch part " + rs.getString(3) + ")",
             java.time.Instant.ofEpochSecond(rs.getLong(4)), true));
   }
 
@@ -109,7 +109,7 @@ public final class SystemTables {
   }
 
   /** The mutations of the tables of {@code scope} that are not done yet. */
-  public static List<SystemMutation> pendingMutations(Connection c, Scope scope) throws SQLException {
+  public static List<PendingMutation> pendingMutations(Connection c, Scope scope) throws SQLException {
     return read(c, "SELECT database, table, arrayStringConcat(arrayMap(x -> hex(x), block_numbers.partition_id), ','),"
         + " arrayStringConcat(arrayMap(x -> toString(x), block_numbers.number), ',') FROM system.mutations", scope,
         "table", " AND NOT is_done ORDER BY database, table, mutation_id", rs -> {
@@ -126,7 +126,7 @@ public final class SystemTables {
               numbers.add(Long.parseLong(n[i]));
             }
           }
-          return new SystemMutation(rs.getString(1), rs.getString(2), ids, numbers);
+          return new PendingMutation(rs.getString(1), rs.getString(2), ids, numbers);
         });
   }
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.noemata.core.ledger.LedgerRow.Watermark;
 import io.noemata.core.ledger.LedgerRow.Watermarks;
-import io.noemata.core.system.SystemMutation;
+import io.noemata.core.system.PendingMutation;
 import io.noemata.core.system.SystemPart;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -110,7 +110,7 @@ class BlockWatermarksTest {
     Instant from = Instant.parse("2024-06-08T00:00:00Z");
     assertEquals(List.of(w(D8, 3, 3)), BlockWatermarks.before(D8, from, from.plusSeconds(86_400), parts, List.of()));
     assertEquals(List.of(w(D8, 1, 1)), BlockWatermarks.before(D8, from, from.plusSeconds(86_400), parts,
-        List.of(new SystemMutation("otel", "otel_logs", List.of(""), List.of(2L)))));
+        List.of(new PendingMutation("otel", "otel_logs", List.of(""), List.of(2L)))));
     assertEquals(List.of(new Watermark(D11, "", -1, -1)), BlockWatermarks.before(D11,
         Instant.parse("2024-06-11T00:00:00Z"), Instant.parse("2024-06-12T00:00:00Z"), parts, List.of()));
   }

@@ -432,9 +432,9 @@ public final class CatalogLoader {
     final List<SkipIndex> indexes = new ArrayList<>();
     final List<Projection> projections = new ArrayList<>();
     final List<Rollup> rollups = new ArrayList<>();
-    SourceRows rows = SourceRows.KEEPS_ROWS;
     /** The ledger row of each rollup, by target: its watermarks. */
     final Map<String, LedgerRow> ledgerRows = new HashMap<>();
+    SourceRows rows = SourceRows.KEEPS_ROWS;
 
     Builder(TableName name) {
       this.name = name;
