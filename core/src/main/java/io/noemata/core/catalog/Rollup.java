@@ -76,6 +76,12 @@ public record Rollup(
         coveredFrom, coveredUntil, fedSince, days);
   }
 
+  /** This rollup fed since {@code since} (for a rollup fed from a finer one: since the finer was). */
+  public Rollup withFedSince(Instant since) {
+    return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
+        coveredFrom, coveredUntil, since, lateDays);
+  }
+
   public Rollup {
     lateDays = lateDays == null ? List.of() : List.copyOf(new java.util.TreeSet<>(lateDays));
     MaterializedColumn.requireText(key, "key");

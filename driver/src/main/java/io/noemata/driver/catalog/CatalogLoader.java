@@ -347,11 +347,19 @@ public final class CatalogLoader {
         }
       }
       Map<TableName, Map<String, String>> types = wanted.isEmpty() ? Map.of() : LedgerReader.columnTypes(c, wanted);
+      Map<String, LedgerRow> byObject = new HashMap<>();
+      for (LedgerRow row : rows) {
+        if (row.identity().kind() == LedgerKind.ROLLUP) {
+          byObject.put(row.identity().object(), row);
+          byObject.put(io.noemata.core.naming.Names.localTarget(row.identity().object()), row);
+        }
+      }
       for (LedgerRow row : ready) {
         Rollup r = LedgerReader.toRollup(row, types.getOrDefault(new TableName(db, row.identity().object()), Map.of()), now);
         if (r == null) {
           continue;
         }
+        r = r.withFedSince(fedSince(row, r.fedSince(), byObject));
         TableName source = row.identity().table();
         if (refused.contains(rollupId(source.toString(), r.stableView()))
             || !refused.isEmpty() && !readable(c, db, r.target())) {
@@ -370,6 +378,26 @@ public final class CatalogLoader {
         b.ledgerRows.put(r.target(), row);
       }
     }
+  }
+
+  /**
+   * When {@code row}'s rollup began to hold the source's rows: its cutover, or for a rollup fed from
+   * a finer rollup's target (its cutover that bucket's start, up to a grain earlier), the finer
+   * one's, down the ladder: its rows are the finer target's, which read the table from then on.
+   */
+  static java.time.Instant fedSince(LedgerRow row, java.time.Instant own, Map<String, LedgerRow> byObject) {
+    java.time.Instant since = own;
+    LedgerRow at = row;
+    for (int hops = 0; hops < 16; hops++) {
+      LedgerRow finer = byObject.get(at.shape().sourceObject());
+      if (finer == null || finer == at) {
+        break;
+      }
+      java.time.Instant c = finer.backfill().cutover();
+      since = c == null ? java.time.Instant.EPOCH : since == null || c.isAfter(since) ? c : since;
+      at = finer;
+    }
+    return since;
   }
 
   /** True when this connection's user may read every column of {@code db.table} (a rollup's target, which a rewrite reads). */
