@@ -27,6 +27,8 @@ import java.util.Objects;
  *     high-water mark); null while the materialized view keeps it current up to now
  * @param lateDays covered UTC days the source may hold rows of that the target lacks (late rows:
  *     {@code io.noemata.core.ledger.BlockWatermarks}); a level whose window touches one reads raw
+ * @param lateUntil null, or the cutover when the cutover day (not among {@code lateDays}) may lack
+ *     only rows stamped before it: a window reaching before it reads those raw, the rest from the rollup
  */
 public record Rollup(
     String key,
@@ -40,19 +42,31 @@ public record Rollup(
     List<Measure> measures,
     Instant coveredFrom,
     Instant coveredUntil,
-    List<java.time.LocalDate> lateDays) {
+    List<java.time.LocalDate> lateDays,
+    Instant lateUntil) {
 
   /** A rollup without late days. */
   public Rollup(String key, String stableView, String target, String contentHash, Duration grain, String timeColumn,
       String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil) {
     this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
-        coveredUntil, List.of());
+        coveredUntil, List.of(), null);
   }
 
-  /** The same with {@code days} as its late days. */
+  /** The same with {@code days} as its late days (and no late rows before the cutover alone). */
   public Rollup withLateDays(List<java.time.LocalDate> days) {
+    return withLateDays(days, null);
+  }
+
+  /** The same with {@code days} as its late days and {@code until} as {@link #lateUntil}. */
+  public Rollup withLateDays(List<java.time.LocalDate> days, Instant until) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
-        coveredFrom, coveredUntil, days);
+        coveredFrom, coveredUntil, days, until);
+  }
+
+  /** The same, holding every bucket only from {@code from} on (a window before it reads raw rows there). */
+  public Rollup holdingFrom(Instant from) {
+    return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
+        from.isAfter(coveredFrom) ? from : coveredFrom, coveredUntil, lateDays, lateUntil);
   }
 
   public Rollup {
