@@ -101,6 +101,9 @@ class LateRowsIT {
     assertEquals(raw, after.rows(), "the driver answers as the raw table does, without a publish");
     assertEquals(null, after.read(), "no rollup is read for a day with late rows");
     assertTrue(lateWarning(after, day), after.warnings().toString());
+    ProcessRun status = InstallerCliIT.cli(fx.project, "resources", "status");
+    assertTrue(status.stdout().lines().anyMatch(l -> l.contains("logs_1m") && l.contains("late rows on [" + day + "]")),
+        status.stdout());
 
     // a day without late rows still reads the rollup
     Answer other = driver(perService(fx.first));
@@ -252,6 +255,35 @@ class LateRowsIT {
       assertTrue(repaired.read() != null, repaired.warnings().toString());
     } finally {
       own.execute("SYSTEM START MERGES " + own.db + ".otel_logs");
+      fx = keep;
+    }
+  }
+
+  @Test
+  void aRepairHaltedAsByKillMinus9IsFinishedByTheNextRunAndAnswersStayRightMeanwhile() throws Exception {
+    InstallerFixture own = new InstallerFixture(DB + "_kill", dir.resolve("kill"), 4_000);
+    own.publish();
+    InstallerFixture keep = fx;
+    fx = own;
+    try {
+      LocalDate day = own.first.plusDays(2);
+      String sql = perService(day).replace(DB + ".", own.db + ".");
+      insertLate(own, "checkout", day.atStartOfDay().toInstant(java.time.ZoneOffset.UTC).plusSeconds(7_200), 300);
+      java.util.Properties credentials = InstallerFixture.TARGET.credentials();
+      ProcessRun killed = ProcessRun.run(ProcessRun.javaMain(HaltingPublish.class.getName(), "MID_REPAIR",
+          own.project.toString(), InstallerFixture.TARGET.jdbcUrl(own.db)), java.util.Map.of("NOEMATA_CH_USER",
+          credentials.getProperty("user"), "NOEMATA_CH_PASSWORD", credentials.getProperty("password")), 300);
+      assertEquals(137, killed.exitCode(), killed.stdout() + killed.stderr());
+      Answer meanwhile = driver(sql);
+      assertEquals(own.rows(sql), meanwhile.rows(), "halted between its read and its swap: the day is still late");
+      assertTrue(lateWarning(meanwhile, day), meanwhile.warnings().toString());
+      ProcessRun again = InstallerKillIT.publishUntilDone(own.project); // takes the dead run's lock over
+      assertEquals(0, again.exitCode(), again.stdout() + again.stderr());
+      Answer repaired = driver(sql);
+      assertEquals(own.rows(sql), repaired.rows());
+      assertTrue(repaired.read() != null, repaired.warnings().toString());
+      InstallerKillIT.assertRollupsEqualRaw(own);
+    } finally {
       fx = keep;
     }
   }
