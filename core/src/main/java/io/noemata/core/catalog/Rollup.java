@@ -31,6 +31,8 @@ import java.util.Objects;
  *     hypothesis, tests), which would hold the rows as they are now
  * @param lateDays covered UTC days the source may hold rows of that the target lacks (late rows:
  *     {@code io.noemata.core.ledger.BlockWatermarks}); a level whose window touches one reads raw
+ * @param lateUntil null, or the cutover when the cutover day (not among {@code lateDays}) may lack
+ *     only rows stamped before it: a window reaching before it reads those raw, the rest from the rollup
  */
 public record Rollup(
     String key,
@@ -45,13 +47,14 @@ public record Rollup(
     Instant coveredFrom,
     Instant coveredUntil,
     Instant fedSince,
-    List<java.time.LocalDate> lateDays) {
+    List<java.time.LocalDate> lateDays,
+    Instant lateUntil) {
 
   /** A rollup fed from now on, as one being proposed (no mutation of the source since). */
   public Rollup(String key, String stableView, String target, String contentHash, Duration grain, String timeColumn,
       String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil) {
     this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
-        coveredUntil, null, List.of());
+        coveredUntil, null, List.of(), null);
   }
 
   /** An installed rollup fed since {@code fedSince}, without late days. */
@@ -59,7 +62,7 @@ public record Rollup(
       String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil,
       Instant fedSince) {
     this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
-        coveredUntil, fedSince, List.of());
+        coveredUntil, fedSince, List.of(), null);
   }
 
   /** A rollup with {@code lateDays}, fed from now on. */
@@ -67,19 +70,30 @@ public record Rollup(
       String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil,
       List<java.time.LocalDate> lateDays) {
     this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
-        coveredUntil, null, lateDays);
+        coveredUntil, null, lateDays, null);
   }
 
-  /** The same with {@code days} as its late days. */
+  /** The same with {@code days} as its late days (and no late rows before the cutover alone). */
   public Rollup withLateDays(List<java.time.LocalDate> days) {
+    return withLateDays(days, null);
+  }
+
+  /** The same with {@code days} as its late days and {@code until} as {@link #lateUntil}. */
+  public Rollup withLateDays(List<java.time.LocalDate> days, Instant until) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
-        coveredFrom, coveredUntil, fedSince, days);
+        coveredFrom, coveredUntil, fedSince, days, until);
   }
 
   /** This rollup fed since {@code since} (for a rollup fed from a finer one: since the finer was). */
   public Rollup withFedSince(Instant since) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
-        coveredFrom, coveredUntil, since, lateDays);
+        coveredFrom, coveredUntil, since, lateDays, lateUntil);
+  }
+
+  /** The same, holding every bucket only from {@code from} on (a window before it reads raw rows there). */
+  public Rollup holdingFrom(Instant from) {
+    return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
+        from.isAfter(coveredFrom) ? from : coveredFrom, coveredUntil, fedSince, lateDays, lateUntil);
   }
 
   public Rollup {

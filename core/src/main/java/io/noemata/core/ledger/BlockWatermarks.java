@@ -107,13 +107,40 @@ public final class BlockWatermarks {
    * {@code (low, high]}) or holds rows stamped before the cutover (rows after it reach the rollup through its view).
    */
   public static List<LocalDate> lateDays(LedgerRow row, List<SystemPart> parts) {
+    Late late = late(row, parts);
+    TreeSet<LocalDate> all = new TreeSet<>(late.days());
+    if (late.until() != null) {
+      all.add(day(late.until().minusSeconds(1)));
+    }
+    return List.copyOf(all);
+  }
+
+  /**
+   * What {@link #lateDays} finds, told apart: {@code days} may lack rows anywhere in the day;
+   * {@code until}, when not null, is the cutover, and the cutover day (not among {@code days}) may
+   * lack only rows stamped before it (parts newer than its watermark that hold rows before the
+   * cutover): from the cutover's bucket on, the rollup holds that day (its view fed the rest).
+   */
+  public record Late(List<LocalDate> days, Instant until) {
+    public Late {
+      days = List.copyOf(days);
+    }
+  }
+
+  /** The late days of {@code row}'s rollup, the cutover day apart when only its rows before the cutover may be missing. */
+  public static Late late(LedgerRow row, List<SystemPart> parts) {
     Watermarks w = row.watermarks();
     Instant cutover = row.backfill().cutover();
     TreeSet<LocalDate> candidates = coveredDays(row);
     if (candidates.isEmpty()) {
-      return List.of();
+      return new Late(List.of(), null);
     }
+    // the day holding both backfilled rows and rows the view fed (none when the cutover is a midnight)
+    LocalDate shared = day(cutover).equals(day(cutover.minusSeconds(1))) ? day(cutover) : null;
+    boolean sharedLate = false;
     LocalDate lastBefore = day(cutover.minusSeconds(1)); // the newest day holding rows before the cutover
+    Map<LocalDate, Map<String, Watermark>> byDay = new java.util.HashMap<>(); // read once per catalog load
+    w.entries().forEach(e -> byDay.computeIfAbsent(e.day(), k -> new java.util.HashMap<>()).put(e.partition(), e));
     TreeSet<LocalDate> late = new TreeSet<>();
     for (SystemPart p : parts) {
       var days = p.timeKnown() ? candidates.subSet(day(p.minTime()), true, day(p.maxTime()), true) : candidates;
@@ -121,7 +148,7 @@ public final class BlockWatermarks {
         if (late.contains(d)) {
           continue;
         }
-        Watermark e = w.of(d).stream().filter(x -> x.partition().equals(p.partitionId())).findFirst().orElse(null);
+        Watermark e = byDay.getOrDefault(d, Map.of()).get(p.partitionId());
         long low = e == null ? -1 : e.low();
         long high = e == null ? -1 : e.high();
         if (p.newestBlock() <= low) {
@@ -131,12 +158,14 @@ public final class BlockWatermarks {
         // window holds nothing the day lacks unless it has rows before the cutover
         boolean straddles = low < high && p.minBlock() <= high;
         boolean beforeCutover = !d.isAfter(lastBefore) && (!p.timeKnown() || p.minTime().isBefore(cutover));
-        if (straddles || beforeCutover) {
+        if (straddles || beforeCutover && !d.equals(shared)) {
           late.add(d);
+        } else if (beforeCutover) {
+          sharedLate = true;
         }
       }
     }
-    return List.copyOf(late);
+    return new Late(List.copyOf(late), sharedLate && !late.contains(shared) ? cutover : null);
   }
 
   /** Every day {@link #lateDays} checks: what to assume when the parts cannot be read. */

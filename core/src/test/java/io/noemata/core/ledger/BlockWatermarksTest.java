@@ -65,9 +65,18 @@ class BlockWatermarksTest {
     // fed by the view: all its rows at or after the cutover
     assertEquals(List.of(), BlockWatermarks.lateDays(row(BACKFILLED), List.of(part(D10, 9, 9, 9, "00:00:30",
         "08:00:00"))));
-    // stamped before the cutover, inserted after the backfill read the day
+    // stamped before the cutover, inserted after the backfill read the day: only the rows before it
     assertEquals(List.of(D10), BlockWatermarks.lateDays(row(BACKFILLED), List.of(part(D10, 9, 9, 9, "00:00:10",
         "00:00:20"))));
+    BlockWatermarks.Late late = BlockWatermarks.late(row(BACKFILLED), List.of(part(D10, 9, 9, 9, "00:00:10",
+        "00:00:20")));
+    assertEquals(List.of(), late.days());
+    assertEquals(Instant.parse("2024-06-10T00:00:30Z"), late.until());
+    // with a backfilled day late too, the cutover day stays apart
+    late = BlockWatermarks.late(row(BACKFILLED), List.of(part(D10, 9, 9, 9, "00:00:10", "00:00:20"),
+        part(D8, 10, 10, 10, "01:00:00", "02:00:00")));
+    assertEquals(List.of(D8), late.days());
+    assertEquals(Instant.parse("2024-06-10T00:00:30Z"), late.until());
     // days after the cutover day hold only the view's rows
     assertEquals(List.of(), BlockWatermarks.lateDays(row(BACKFILLED), List.of(part(D11, 2, 20, 2, "00:00:00",
         "23:00:00"))));

@@ -452,9 +452,9 @@ public final class CatalogLoader {
         if (row == null || !row.watermarks().recorded()) {
           continue;
         }
-        List<java.time.LocalDate> late = parts == null ? BlockWatermarks.everyCoveredDay(row)
-            : BlockWatermarks.lateDays(row, parts.getOrDefault(name, List.of()));
-        rollups.set(i, r.withLateDays(late));
+        BlockWatermarks.Late late = parts == null ? new BlockWatermarks.Late(BlockWatermarks.everyCoveredDay(row), null)
+            : BlockWatermarks.late(row, parts.getOrDefault(name, List.of()));
+        rollups.set(i, r.withLateDays(late.days(), late.until()));
       }
       return this;
     }

@@ -40,8 +40,42 @@ final class LateRows {
     if (touched.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new Skip(RollupSkip.LATE_ROWS, "rows reached " + touched + " (UTC) after " + rollup.key()
+    return Optional.of(skip(rollup, touched));
+  }
+
+  private static Skip skip(Rollup rollup, List<LocalDate> touched) {
+    return new Skip(RollupSkip.LATE_ROWS, "rows reached " + touched + " (UTC) after " + rollup.key()
         + " had read " + (touched.size() == 1 ? "that day" : "those days")
-        + " (late rows: the source holds blocks newer than the ledger's watermark)"));
+        + " (late rows: the source holds blocks newer than the ledger's watermark)");
+  }
+
+  /**
+   * The rollup as it holds the cutover day when only that day's rows before the cutover may be
+   * missing ({@link Rollup#lateUntil}) and the window's whole buckets reach before the cutover's
+   * bucket: holding every bucket from the first one after the cutover, so the union reads the
+   * window before it from raw rows. Empty when the window does not reach there.
+   */
+  static Optional<Rollup> beforeCutover(Rollup rollup, TimeConstant lower, TimeConstant upper) {
+    if (rollup.lateUntil() == null) {
+      return Optional.empty();
+    }
+    long grain = rollup.grain().toSeconds();
+    long held = Math.floorDiv(rollup.lateUntil().getEpochSecond() + grain - 1, grain) * grain; // ceil to a bucket
+    long dayStart = Math.floorDiv(rollup.lateUntil().getEpochSecond() - 1, 86_400L) * 86_400L;
+    long g = grain * TimeConstant.NANOS;
+    Long from = lower == null ? null : Math.floorDiv(lower.earliest() + g - 1, g) * g;
+    Long until = upper == null ? null : Math.floorDiv(upper.latest(), g) * g;
+    boolean touches = (until == null || dayStart * TimeConstant.NANOS < until)
+        && (from == null || from < held * TimeConstant.NANOS) && (from == null || until == null || from < until);
+    java.time.Instant heldFrom = java.time.Instant.ofEpochSecond(held);
+    if (!touches || rollup.coveredUntil() != null && heldFrom.isAfter(rollup.coveredUntil())) {
+      return touches ? Optional.of(rollup.holdingFrom(rollup.coveredUntil())) : Optional.empty();
+    }
+    return Optional.of(rollup.holdingFrom(heldFrom));
+  }
+
+  /** Why a level whose window reaches the cutover day's late rows reads the table. */
+  static Skip beforeCutoverSkip(Rollup rollup) {
+    return skip(rollup, List.of(LocalDate.ofInstant(rollup.lateUntil().minusSeconds(1), ZoneOffset.UTC)));
   }
 }

@@ -31,6 +31,18 @@ final class WindowRead {
     if (late.isPresent()) {
       return Checked.fails(late.get()); // neither whole buckets nor the union may read those days
     }
+    Optional<Rollup> narrowed = LateRows.beforeCutover(rollup, lower, upper);
+    if (narrowed.isPresent()) { // the cutover day's rows before the cutover from raw rows, the rest from the rollup
+      Checked<Optional<UnionEdges>> read = held(bounds, lower, upper, zones, narrowed.get(), resolutionNanos, timeType);
+      return read instanceof Checked.Holds<Optional<UnionEdges>> ? read
+          : Checked.fails(LateRows.beforeCutoverSkip(rollup));
+    }
+    return held(bounds, lower, upper, zones, rollup, resolutionNanos, timeType);
+  }
+
+  /** {@link #of} for a rollup that holds every bucket of its covered range. */
+  private static Checked<Optional<UnionEdges>> held(List<RawEdges.Bound> bounds, TimeConstant lower,
+      TimeConstant upper, Collection<ZoneId> zones, Rollup rollup, long resolutionNanos, String timeType) {
     RawEdges.Bound ragged = bounds.stream().filter(b -> !b.aligned()).findFirst().orElse(null);
     if (ragged != null) {
       return union(bounds, lower, zones, rollup, resolutionNanos, timeType,

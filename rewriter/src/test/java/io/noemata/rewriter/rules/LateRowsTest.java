@@ -32,6 +32,21 @@ class LateRowsTest {
   }
 
   @Test
+  void onlyTheRowsBeforeTheCutoverOfItsDayAreReadRaw() {
+    Instant cutover = Instant.parse("2024-06-10T08:00:30Z");
+    Rollup partly = RollupCatalog.logsRollup(RollupCatalog.COVERED_FROM, null).withLateDays(List.of(), cutover);
+    assertEquals(Optional.empty(), LateRows.check(partly, at("2024-06-10T00:00:00Z"), null));
+    assertEquals(Instant.parse("2024-06-10T08:01:00Z"),
+        LateRows.beforeCutover(partly, at("2024-06-10T00:00:00Z"), null).orElseThrow().coveredFrom());
+    assertEquals(Instant.parse("2024-06-10T08:01:00Z"),
+        LateRows.beforeCutover(partly, at("2024-06-09T00:00:00Z"), at("2024-06-10T09:00:00Z")).orElseThrow().coveredFrom());
+    // windows after the cutover's bucket, or before its day, read the rollup as they would
+    assertEquals(Optional.empty(), LateRows.beforeCutover(partly, at("2024-06-10T08:01:00Z"), null));
+    assertEquals(Optional.empty(), LateRows.beforeCutover(partly, at("2024-06-09T00:00:00Z"), at("2024-06-10T00:00:00Z")));
+    assertEquals(Optional.empty(), LateRows.beforeCutover(late, at("2024-06-10T00:00:00Z"), null));
+  }
+
+  @Test
   void aWindowBesideALateDayIsNot() {
     assertEquals(Optional.empty(), LateRows.check(late, at("2024-06-10T00:00:00Z"), at("2024-06-11T00:00:00Z")));
     assertEquals(Optional.empty(), LateRows.check(late, at("2024-06-08T00:00:00Z"), at("2024-06-09T00:00:00Z")));
