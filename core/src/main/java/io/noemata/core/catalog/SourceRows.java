@@ -150,6 +150,25 @@ public record SourceRows(String reason, List<Mutation> mutations) {
 
   /** The index of {@code word} outside quotes and parentheses, or -1. */
   private static int topLevel(String s, String word) {
+    List<Integer> at = topLevelMatches(s, word, true);
+    return at.isEmpty() ? -1 : at.get(0);
+  }
+
+  /** {@code s} split at its commas outside quotes and parentheses. */
+  private static List<String> splitTopLevel(String s) {
+    List<String> out = new ArrayList<>();
+    int start = 0;
+    for (int comma : topLevelMatches(s, ",", false)) {
+      out.add(s.substring(start, comma));
+      start = comma + 1;
+    }
+    out.add(s.substring(start));
+    return out;
+  }
+
+  /** Where {@code word} occurs (case-insensitively) outside quotes and parentheses: the first only, or all. */
+  private static List<Integer> topLevelMatches(String s, String word, boolean firstOnly) {
+    List<Integer> out = new ArrayList<>();
     int depth = 0;
     char quote = 0;
     for (int i = 0; i < s.length(); i++) {
@@ -167,37 +186,12 @@ public record SourceRows(String reason, List<Mutation> mutations) {
       } else if (ch == ')') {
         depth--;
       } else if (depth == 0 && s.regionMatches(true, i, word, 0, word.length())) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private static List<String> splitTopLevel(String s) {
-    List<String> out = new ArrayList<>();
-    int depth = 0;
-    char quote = 0;
-    int start = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char ch = s.charAt(i);
-      if (quote != 0) {
-        if (ch == '\\') {
-          i++;
-        } else if (ch == quote) {
-          quote = 0;
+        out.add(i);
+        if (firstOnly) {
+          break;
         }
-      } else if (ch == '\'' || ch == '`' || ch == '"') {
-        quote = ch;
-      } else if (ch == '(') {
-        depth++;
-      } else if (ch == ')') {
-        depth--;
-      } else if (ch == ',' && depth == 0) {
-        out.add(s.substring(start, i));
-        start = i + 1;
       }
     }
-    out.add(s.substring(start));
     return out;
   }
 

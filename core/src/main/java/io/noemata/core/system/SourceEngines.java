@@ -2,10 +2,7 @@ package io.noemata.core.system;
 
 import io.noemata.core.catalog.SourceRows;
 import io.noemata.core.catalog.TableName;
-import io.noemata.core.sql.Expr;
-import io.noemata.core.sql.Literals;
-import io.noemata.core.sql.ParseResult;
-import io.noemata.core.sql.SqlParser;
+import io.noemata.core.sql.DistributedEngine;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -77,24 +74,6 @@ public final class SourceEngines {
    * when its arguments are not plain names.
    */
   public static Optional<TableName> distributedOver(String engineFull, String database) {
-    ParseResult<Expr> parsed = SqlParser.parseExpression(engineFull == null ? "" : engineFull);
-    if (!parsed.understood() || !(parsed.node() instanceof Expr.Call call) || !call.name().equals("Distributed")
-        || call.args().size() < 3) {
-      return Optional.empty();
-    }
-    Optional<String> db = call.args().get(1) instanceof Expr.Call cd && cd.name().equals("currentDatabase")
-        && cd.args().isEmpty() ? Optional.of(database) : name(call.args().get(1));
-    Optional<String> table = name(call.args().get(2));
-    return db.isPresent() && table.isPresent() ? Optional.of(new TableName(db.get(), table.get())) : Optional.empty();
-  }
-
-  private static Optional<String> name(Expr e) {
-    if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
-      return Optional.of(Literals.unquote(l.text()));
-    }
-    if (e instanceof Expr.Identifier i && i.parts().size() == 1) {
-      return Optional.of(i.parts().get(0));
-    }
-    return Optional.empty();
+    return DistributedEngine.parse(engineFull, database).map(d -> new TableName(d.database(), d.table()));
   }
 }

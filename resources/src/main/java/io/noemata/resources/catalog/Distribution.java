@@ -1,9 +1,6 @@
 package io.noemata.resources.catalog;
 
-import io.noemata.core.sql.Expr;
-import io.noemata.core.sql.Literals;
-import io.noemata.core.sql.ParseResult;
-import io.noemata.core.sql.SqlParser;
+import io.noemata.core.sql.DistributedEngine;
 import io.noemata.resources.model.PhysicalName;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,19 +27,8 @@ public record Distribution(String cluster, PhysicalName local, String localEngin
    * when it is not a Distributed engine or its arguments are not plain names.
    */
   public static Optional<Target> parse(String engineFull, String database) {
-    ParseResult<Expr> parsed = SqlParser.parseExpression(engineFull);
-    if (!parsed.understood() || !(parsed.node() instanceof Expr.Call call) || !call.name().equals("Distributed")
-        || call.args().size() < 3) {
-      return Optional.empty();
-    }
-    Optional<String> cluster = name(call.args().get(0));
-    Optional<String> db = call.args().get(1) instanceof Expr.Call c && c.name().equals("currentDatabase")
-        && c.args().isEmpty() ? Optional.of(database) : name(call.args().get(1));
-    Optional<String> table = name(call.args().get(2));
-    if (cluster.isEmpty() || db.isEmpty() || table.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(new Target(cluster.get(), new PhysicalName(db.get(), table.get())));
+    return DistributedEngine.parse(engineFull, database)
+        .map(d -> new Target(d.cluster(), new PhysicalName(d.database(), d.table())));
   }
 
   /** The cluster and local table of a Distributed engine, before the local table is looked up. */
@@ -51,15 +37,5 @@ public record Distribution(String cluster, PhysicalName local, String localEngin
   /** Whether the local table is of the Replicated MergeTree family (then rollup targets are too). */
   public boolean replicated() {
     return localEngine.startsWith("Replicated") && localEngine.endsWith("MergeTree");
-  }
-
-  private static Optional<String> name(Expr e) {
-    if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
-      return Optional.of(Literals.unquote(l.text()));
-    }
-    if (e instanceof Expr.Identifier i && i.parts().size() == 1) {
-      return Optional.of(i.parts().get(0));
-    }
-    return Optional.empty();
   }
 }
