@@ -1,6 +1,7 @@
 package io.noemata.cli.bench;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Times two ways of doing the same thing side by side: A, B, A, B, ... so that both see the same
@@ -25,23 +26,33 @@ public final class Interleaved {
 
   /** {@code warmup} untimed rounds, then {@code rounds} timed ones. */
   public static Result measure(Action a, Action b, int warmup, int rounds) throws Exception {
+    double[] m = measureAll(List.of(a, b), warmup, rounds);
+    return new Result(m[0], m[1], rounds);
+  }
+
+  /**
+   * Any number of ways side by side: each round runs every action once, starting one further along
+   * each round (A B C, B C A, C A B, ...), so none always follows the same other. Their medians in ms.
+   */
+  public static double[] measureAll(List<Action> actions, int warmup, int rounds) throws Exception {
+    int n = actions.size();
     for (int i = 0; i < warmup; i++) {
-      a.run();
-      b.run();
-    }
-    double[] ta = new double[rounds];
-    double[] tb = new double[rounds];
-    for (int i = 0; i < rounds; i++) {
-      // Alternate which goes first, so neither always follows the other.
-      if (i % 2 == 0) {
-        ta[i] = time(a);
-        tb[i] = time(b);
-      } else {
-        tb[i] = time(b);
-        ta[i] = time(a);
+      for (Action a : actions) {
+        a.run();
       }
     }
-    return new Result(median(ta), median(tb), rounds);
+    double[][] t = new double[n][rounds];
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < n; k++) {
+        int which = (r + k) % n;
+        t[which][r] = time(actions.get(which));
+      }
+    }
+    double[] medians = new double[n];
+    for (int k = 0; k < n; k++) {
+      medians[k] = median(t[k]);
+    }
+    return medians;
   }
 
   private static double time(Action action) throws Exception {

@@ -1,9 +1,6 @@
 package io.noemata.cli.bench;
 
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -11,8 +8,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -20,8 +15,6 @@ import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,69 +24,83 @@ import io.noemata.embedded.http.QueryLog;
 
 /**
  * The proxy scenarios of {@code noemata bench}: {@code noemata proxy} in a JVM of its own, as it is
- * deployed, with {@value #HEAP_MB} MiB of heap and of direct memory, in front of the bench's engine;
- * each figure a ratio of plain clickhouse-jdbc (or the JDK HTTP client) direct and the same client
- * through the proxy, interleaved ({@link Interleaved}). At the end the proxy is stopped with SIGTERM
+ * deployed ({@link OwnJvm}: {@value #HEAP_MB} MiB of heap and of direct memory), in front of the bench's
+ * engine; each figure a ratio of plain clickhouse-jdbc (or the JDK HTTP client) direct and the same
+ * client through the proxy, interleaved ({@link Interleaved}). The transport figures are also taken
+ * through a {@link ByteRelay}, the floor any process between client and server costs. At the end the proxy is stopped with SIGTERM
  * and reports its peak heap, after a result and an INSERT of {@code --proxy-gb} GB each went through it.
  */
 public final class ProxyBench implements AutoCloseable {
 
-  public static final int HEAP_MB = 64;
+  public static final int HEAP_MB = OwnJvm.HEAP_MB;
 
-  private final Process process;
-  private final Path stderr;
-  private final String url;
+  private final OwnJvm proxy;
+  private final OwnJvm relay;
   private final HttpClient http = HttpClient.newHttpClient();
 
-  private ProxyBench(Process process, Path stderr, String url) {
-    this.process = process;
-    this.stderr = stderr;
-    this.url = url;
+  private ProxyBench(OwnJvm proxy, OwnJvm relay) {
+    this.proxy = proxy;
+    this.relay = relay;
   }
 
-  /** Starts {@code noemata proxy --upstream upstream} from this JVM's own class path. */
+  /** Starts {@code noemata proxy --upstream upstream} and a {@link ByteRelay} to the same upstream, each in its own JVM. */
   public static ProxyBench start(String upstream) throws Exception {
-    String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    Path err = Files.createTempFile("noemata-bench-proxy", ".err");
-    Process p = new ProcessBuilder(java, "-Xmx" + HEAP_MB + "m", "-XX:MaxDirectMemorySize=" + HEAP_MB + "m", "-cp",
-        System.getProperty("java.class.path"), "io.noemata.cli.Main", "proxy", "--upstream", upstream, "--port", "0",
-        "--access-log", "off").redirectError(err.toFile()).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-    String line = CompletableFuture.supplyAsync(() -> {
-      try {
-        return out.readLine();
-      } catch (IOException e) {
-        return null;
-      }
-    }).get(120, TimeUnit.SECONDS);
-    if (line == null || !line.startsWith("ready ")) {
-      p.destroyForcibly();
-      throw new IllegalStateException("noemata proxy did not start: " + line + " " + Files.readString(err));
+    OwnJvm proxy = OwnJvm.start("io.noemata.cli.Main", "proxy", "--upstream", upstream, "--port", "0", "--access-log", "off");
+    try {
+      return new ProxyBench(proxy, OwnJvm.start(ByteRelay.class.getName(), upstream));
+    } catch (Exception e) {
+      proxy.close();
+      throw e;
     }
-    return new ProxyBench(p, err, line.substring("ready ".length()));
   }
 
   public String url() {
-    return url;
+    return proxy.url();
   }
 
   public Connection connect(String database) throws Exception {
+    return connectTo(proxy.url(), database);
+  }
+
+  /** clickhouse-jdbc through the byte relay: what any hop between client and server costs. */
+  public Connection connectRelay(String database) throws Exception {
+    return connectTo(relay.url(), database);
+  }
+
+  private static Connection connectTo(String url, String database) throws Exception {
     return DriverManager.getConnection("jdbc:clickhouse://" + url.substring("http://".length()) + "/" + database, "default", "");
   }
 
-  /** {@code SELECT 1}: medians and their ratio. */
-  public static Interleaved.Result selectOne(Connection direct, Connection proxied, int rounds) throws Exception {
-    return Interleaved.measure(() -> drain(direct, "SELECT 1"), () -> drain(proxied, "SELECT 1"), rounds, rounds);
+  /** Medians of the same work direct, through the byte relay and through the proxy, measured in rotation. */
+  public record Three(double directMs, double relayMs, double proxyMs) {
+    static Three of(double[] medians) {
+      return new Three(medians[0], medians[1], medians[2]);
+    }
+
+    public double proxyRatio() {
+      return proxyMs / directMs;
+    }
+
+    public double relayRatio() {
+      return relayMs / directMs;
+    }
+  }
+
+  /** {@code SELECT 1}. */
+  public static Three selectOne(Connection direct, Connection relayed, Connection proxied, int rounds) throws Exception {
+    return Three.of(Interleaved.measureAll(List.of(() -> drain(direct, "SELECT 1"), () -> drain(relayed, "SELECT 1"),
+        () -> drain(proxied, "SELECT 1")), rounds, rounds));
   }
 
   /** A 100,000-row result of two columns, read whole. */
-  public static Interleaved.Result rows100k(Connection direct, Connection proxied) throws Exception {
+  public static Three rows100k(Connection direct, Connection relayed, Connection proxied) throws Exception {
     String sql = "SELECT number, toString(number) FROM numbers(100000)";
-    return Interleaved.measure(() -> drain(direct, sql), () -> drain(proxied, sql), 10, 60);
+    return Three.of(Interleaved.measureAll(List.of(() -> drain(direct, sql), () -> drain(relayed, sql), () -> drain(proxied, sql)),
+        10, 60));
   }
 
   /** An INSERT of 1,000,000 CSV rows in one POST (the JDK HTTP client), into a MergeTree table. */
-  public Interleaved.Result insert1m(String directUrl, Connection setup) throws Exception {
+  public Three insert1m(String directUrl, Connection setup) throws Exception {
     try (Statement s = setup.createStatement()) {
       s.execute("CREATE OR REPLACE TABLE default.bench_proxy_insert (id UInt64, name String, at DateTime)"
           + " ENGINE = MergeTree ORDER BY id");
@@ -104,7 +111,8 @@ public final class ProxyBench implements AutoCloseable {
     }
     byte[] body = b.toString().getBytes(StandardCharsets.US_ASCII);
     String q = "/?query=" + URLEncoder.encode("INSERT INTO default.bench_proxy_insert FORMAT CSV", StandardCharsets.UTF_8);
-    Interleaved.Result r = Interleaved.measure(() -> post(directUrl + q, body), () -> post(url + q, body), 2, 10);
+    Three r = Three.of(Interleaved.measureAll(List.of(() -> post(directUrl + q, body), () -> post(relay.url() + q, body),
+        () -> post(proxy.url() + q, body)), 2, 10));
     try (Statement s = setup.createStatement()) {
       s.execute("DROP TABLE default.bench_proxy_insert");
     }
@@ -160,7 +168,7 @@ public final class ProxyBench implements AutoCloseable {
   public long bigResult(double gb) throws Exception {
     long rows = (long) (gb * 1e9 / 146);
     String sql = "SELECT number, repeat(toString(number), 20) FROM numbers(" + rows + ") FORMAT TSV";
-    HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(url + "/")).POST(HttpRequest.BodyPublishers.ofString(sql))
+    HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(proxy.url() + "/")).POST(HttpRequest.BodyPublishers.ofString(sql))
         .build(), HttpResponse.BodyHandlers.ofInputStream());
     try (InputStream in = r.body()) {
       return in.transferTo(OutputStream.nullOutputStream());
@@ -174,7 +182,7 @@ public final class ProxyBench implements AutoCloseable {
     }
     long rows = (long) (gb * 1e9 / 146);
     CsvRows csv = new CsvRows(rows);
-    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url + "/?query="
+    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(proxy.url() + "/?query="
         + URLEncoder.encode("INSERT INTO default.bench_proxy_null FORMAT CSV", StandardCharsets.UTF_8)))
         .POST(HttpRequest.BodyPublishers.ofInputStream(() -> csv)).build(), HttpResponse.BodyHandlers.ofString());
     if (r.statusCode() != 200) {
@@ -188,24 +196,19 @@ public final class ProxyBench implements AutoCloseable {
 
   /** Stops the proxy with SIGTERM; its peak heap in MiB, as it reports it. */
   public double stop() throws Exception {
-    process.destroy();
-    if (!process.waitFor(60, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new IllegalStateException("noemata proxy did not stop within 60 s of SIGTERM");
-    }
-    String err = Files.readString(stderr);
+    relay.close();
+    String err = proxy.stop();
     Matcher m = Pattern.compile("peak heap ([0-9.]+) MiB").matcher(err);
-    if (process.exitValue() != 0 || !m.find()) {
-      throw new IllegalStateException("noemata proxy exited " + process.exitValue() + ": " + err);
+    if (proxy.process().exitValue() != 0 || !m.find()) {
+      throw new IllegalStateException("noemata proxy exited " + proxy.process().exitValue() + ": " + err);
     }
     return Double.parseDouble(m.group(1));
   }
 
   @Override
   public void close() {
-    if (process.isAlive()) {
-      process.destroyForcibly();
-    }
+    relay.close();
+    proxy.close();
   }
 
   private void post(String target, byte[] body) throws Exception {
