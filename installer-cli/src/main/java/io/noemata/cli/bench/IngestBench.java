@@ -138,18 +138,28 @@ public final class IngestBench {
     for (String table : TABLES) {
       String stage = Literals.qualified(STAGE, table + "_" + b);
       String raw = Literals.qualified(targets.get(0).database(), table);
-      String columns = columns(table.equals(OtelSchema.LOGS) ? gen.logsChunk(0, 1) : gen.spansChunk(0, 1));
+      String columns = insertColumns(table);
       execute("DROP TABLE IF EXISTS " + stage);
       execute("CREATE TABLE " + stage + " ENGINE = MergeTree ORDER BY batch AS SELECT toUInt32(0) AS batch, " + columns
           + " FROM " + raw + " WHERE 0");
       for (int k = 0; k < batches; k++) {
-        String chunk = table.equals(OtelSchema.LOGS) ? gen.logsChunk(k * b, b) : gen.spansChunk(k * b, b);
+        String chunk = chunk(gen, table, k * b, b);
         int select = chunk.indexOf("\nSELECT ");
         execute("INSERT INTO " + stage + " (batch, " + columns + ")\nSELECT toUInt32(" + k + "), "
             + chunk.substring(select + "\nSELECT ".length()));
       }
     }
     Settle.await(c, Duration.ofMinutes(5));
+  }
+
+  /** The generator's INSERT ... SELECT of {@code count} rows of {@code table} from {@code offset}. */
+  private static String chunk(OtelDataGenerator gen, String table, long offset, long count) {
+    return table.equals(OtelSchema.LOGS) ? gen.logsChunk(offset, count) : gen.spansChunk(offset, count);
+  }
+
+  /** The columns the generator writes into {@code table}, read off a one-row INSERT of it. */
+  private String insertColumns(String table) {
+    return columns(chunk(new OtelDataGenerator(new OtelDataSpec(STAGE, 1, 1, LocalDate.now(ZoneOffset.UTC), 1, layout)), table, 0, 1));
   }
 
   /** The column list of the generator's INSERT: what the exporter writes (never the MATERIALIZED or DEFAULT ones). */
@@ -167,8 +177,7 @@ public final class IngestBench {
     long[] cpu = new long[n];
     long[] settled = new long[n];
     String stage = Literals.qualified(STAGE, table + "_" + b);
-    OtelDataGenerator gen = new OtelDataGenerator(new OtelDataSpec(STAGE, 1, 1, LocalDate.now(ZoneOffset.UTC), 1, layout));
-    String columns = columns(table.equals(OtelSchema.LOGS) ? gen.logsChunk(0, 1) : gen.spansChunk(0, 1));
+    String columns = insertColumns(table);
     progress.accept(String.format(java.util.Locale.ROOT, "inserting %s in %,d-row batches, %d rounds x %d targets x %d batches",
         table, b, rounds, n, perTurn));
     Settle.await(c, Duration.ofMinutes(5));

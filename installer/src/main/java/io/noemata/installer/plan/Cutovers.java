@@ -1,6 +1,7 @@
 package io.noemata.installer.plan;
 
 import io.noemata.core.ledger.LedgerRow;
+import io.noemata.core.ledger.LedgerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -30,6 +31,14 @@ public final class Cutovers {
     private static LedgerRow.Backfill backfill(LedgerRow row) {
       return row == null ? null : row.backfill();
     }
+  }
+
+  /**
+   * Whether an installation plans a new cutover for the rollup whose ledger row is {@code row}: none
+   * recorded yet, or pruned since; otherwise it keeps the row's.
+   */
+  public static boolean takesNew(LedgerRow row) {
+    return row == null || row.backfill().cutover() == null || row.state() == LedgerState.PRUNED;
   }
 
   /**

@@ -44,8 +44,7 @@ public final class Planner {
     // the backfill columns as the installation will have written them by each rollup's turn
     Map<String, LedgerRow.Backfill> planned = new HashMap<>();
     byIdentity.forEach((id, r) -> planned.put(id, r.backfill()));
-    Cutovers.Ledger cutovers = new Cutovers.Ledger(planned::get,
-        id -> byIdentity.containsKey(id) ? byIdentity.get(id).backfill() : null);
+    Cutovers.Ledger cutovers = new Cutovers.Ledger(planned::get, Cutovers.Ledger.of(byIdentity::get, byIdentity::get).atStart());
     List<Change> changes = new ArrayList<>();
     Set<String> declaredIdentities = new LinkedHashSet<>();
     for (Accelerator a : declared.accelerators()) {
@@ -54,7 +53,7 @@ public final class Planner {
       LedgerRow row = byIdentity.get(identity);
       Instant cutover = null;
       if (a instanceof Accelerator.Rollup r) {
-        if (row == null || row.backfill().cutover() == null || row.state() == LedgerState.PRUNED) {
+        if (Cutovers.takesNew(row)) {
           cutover = Cutovers.choose(now, cutoverDelay, r, declared.accelerators(), cutovers);
           planned.put(identity, new LedgerRow.Backfill(cutover, null, null));
         } else {

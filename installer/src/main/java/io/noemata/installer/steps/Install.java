@@ -73,7 +73,7 @@ final class Install {
   private static void rollup(Session s, Accelerator.Rollup r) throws SQLException, InstallException {
     String db = r.table().database();
     LedgerRow row = s.ledger.get(Planner.identity(r));
-    boolean fresh = row == null || row.backfill().cutover() == null || row.state() == LedgerState.PRUNED;
+    boolean fresh = Cutovers.takesNew(row);
     if (fresh) {
       // the cutover is planned when the view is about to be created, never before slower steps
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());

@@ -14,10 +14,13 @@ import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ledger.Rows;
 import io.noemata.installer.plan.Change.Verb;
 import io.noemata.resources.model.PhysicalName;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,11 +70,11 @@ class PlannerTest {
         DELAY);
   }
 
-  static final java.time.Duration DELAY = java.time.Duration.ofSeconds(30);
+  static final Duration DELAY = Duration.ofSeconds(30);
 
   /** The cutover a change's materialized view is shown with. */
   static Instant shownCutover(Change c) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("CREATE MATERIALIZED VIEW(?s).*?>= toDateTime\\((\\d+), 'UTC'\\)")
+    Matcher m = Pattern.compile("CREATE MATERIALIZED VIEW(?s).*?>= toDateTime\\((\\d+), 'UTC'\\)")
         .matcher(String.join("\n", c.ddl()));
     assertTrue(m.find(), c.ddl().toString());
     return Instant.ofEpochSecond(Long.parseLong(m.group(1)));
