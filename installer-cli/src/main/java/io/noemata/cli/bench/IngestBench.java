@@ -3,7 +3,6 @@ package io.noemata.cli.bench;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -11,9 +10,13 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import io.noemata.core.sql.Literals;
+import io.noemata.core.system.Scope;
+import io.noemata.core.system.SystemStorage;
+import io.noemata.core.system.SystemTables;
 import io.noemata.installer.steps.InstallOptions;
 import io.noemata.installer.steps.Progress;
 import io.noemata.installer.steps.Publish;
@@ -216,44 +219,31 @@ public final class IngestBench {
     List<Stored> out = new ArrayList<>();
     IngestTarget raw = targets.get(0);
     List<String> rawColumns = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT table || '.' || name FROM system.columns"
-        + " WHERE database = " + Literals.string(raw.database()))) {
-      while (rs.next()) {
-        rawColumns.add(rs.getString(1));
-      }
+    for (SystemStorage col : SystemTables.columnStorage(c, new Scope.Databases(Set.of(raw.database())))) {
+      rawColumns.add(col.table() + "." + col.name());
     }
     long[] rawBytes = new long[2]; // the raw target's tables: every share is of the table without accelerators
     for (IngestTarget t : targets) {
-      String db = Literals.string(t.database());
+      Scope db = new Scope.Databases(Set.of(t.database()));
       List<Stored> mine = new ArrayList<>();
-      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-          "SELECT table, sum(rows), sum(bytes_on_disk), sum(data_compressed_bytes) FROM system.parts WHERE active AND database = "
-              + db + " GROUP BY table ORDER BY table")) {
-        while (rs.next()) {
-          String table = rs.getString(1);
-          boolean isRaw = TABLES.contains(table);
-          if (!isRaw && !table.contains("_rollup_")) {
-            continue; // the installer's ledger, lock and objects tables: bookkeeping, not an accelerator
-          }
-          if (isRaw && t.isRaw()) {
-            rawBytes[TABLES.indexOf(table)] = rs.getLong(3);
-          }
-          mine.add(new Stored(t, isRaw ? "raw table" : "rollup", table, "", rs.getLong(2), rs.getLong(3), rs.getLong(4), 0));
+      for (SystemStorage p : SystemTables.tableStorage(c, db)) {
+        boolean isRaw = TABLES.contains(p.table());
+        if (!isRaw && !p.table().contains("_rollup_")) {
+          continue; // the installer's ledger, lock and objects tables: bookkeeping, not an accelerator
         }
-      }
-      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-          "SELECT table, name, sum(rows), sum(bytes_on_disk), sum(data_compressed_bytes) FROM system.projection_parts"
-              + " WHERE active AND database = " + db + " GROUP BY table, name ORDER BY table, name")) {
-        while (rs.next()) {
-          mine.add(new Stored(t, "projection", rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), 0));
+        if (isRaw && t.isRaw()) {
+          rawBytes[TABLES.indexOf(p.table())] = p.bytesOnDisk();
         }
+        mine.add(new Stored(t, isRaw ? "raw table" : "rollup", p.table(), "", p.rows(), p.bytesOnDisk(),
+            p.compressedBytes(), 0));
       }
-      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-          "SELECT table, name, data_compressed_bytes FROM system.columns WHERE database = " + db + " ORDER BY table, name")) {
-        while (rs.next()) {
-          if (!t.isRaw() && TABLES.contains(rs.getString(1)) && !rawColumns.contains(rs.getString(1) + "." + rs.getString(2))) {
-            mine.add(new Stored(t, "stored column", rs.getString(1), rs.getString(2), 0, rs.getLong(3), rs.getLong(3), 0));
-          }
+      for (SystemStorage p : SystemTables.projectionStorage(c, db)) {
+        mine.add(new Stored(t, "projection", p.table(), p.name(), p.rows(), p.bytesOnDisk(), p.compressedBytes(), 0));
+      }
+      for (SystemStorage col : SystemTables.columnStorage(c, db)) {
+        if (!t.isRaw() && TABLES.contains(col.table()) && !rawColumns.contains(col.table() + "." + col.name())) {
+          mine.add(new Stored(t, "stored column", col.table(), col.name(), 0, col.bytesOnDisk(), col.compressedBytes(),
+              0));
         }
       }
       for (Stored m : mine) {
