@@ -1,8 +1,10 @@
 package io.noemata.rewriter;
 
 import io.noemata.rewriter.provenance.Provenance;
+import io.noemata.rewriter.syntax.Edit;
+import io.noemata.rewriter.syntax.Parameters;
 import io.noemata.core.catalog.CatalogSnapshot;
-import io.noemata.rewriter.rules.KnownFunctions;
+import io.noemata.rewriter.checks.KnownFunctions;
 import io.noemata.rewriter.rules.RollupAnswers;
 import io.noemata.rewriter.rules.StoredColumns;
 import io.noemata.core.sql.Nesting;

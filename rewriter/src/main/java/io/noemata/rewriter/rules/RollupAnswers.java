@@ -7,8 +7,8 @@ import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableRows;
 import io.noemata.rewriter.cost.AggregateKind;
 import io.noemata.rewriter.cost.CheapestRead;
-import io.noemata.rewriter.Edit;
-import io.noemata.rewriter.Parameters;
+import io.noemata.rewriter.syntax.Edit;
+import io.noemata.rewriter.syntax.Parameters;
 import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.rewriter.provenance.RollupUse;
@@ -29,6 +29,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import io.noemata.rewriter.checks.Checked;
+import io.noemata.rewriter.checks.ClausesRead;
+import io.noemata.rewriter.checks.MeaningSettings;
+import io.noemata.rewriter.checks.SameContentHash;
+import io.noemata.rewriter.checks.SameRowsAndColumns;
+import io.noemata.rewriter.checks.Skip;
+import io.noemata.rewriter.checks.SourceKeepsRows;
+import io.noemata.rewriter.checks.TableAlone;
+import io.noemata.rewriter.syntax.Inlined;
+import io.noemata.rewriter.syntax.NamedValues;
+import io.noemata.rewriter.time.TimeKey;
 
 /**
  * The spec's "Rollups" rule: a query level reads the ready rollup that answers it at the least

@@ -12,6 +12,8 @@ import io.noemata.rewriter.OtelCatalog;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
+import io.noemata.rewriter.checks.Checked;
+import io.noemata.rewriter.checks.Skip;
 
 /** Parsing and asserting helpers for the tests of single checks. */
 final class Levels {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.Rollup;
-import io.noemata.rewriter.Parameters;
+import io.noemata.rewriter.syntax.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
@@ -20,9 +20,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import io.noemata.rewriter.checks.GrainDividesBucket;
+import io.noemata.rewriter.checks.SameContentHash;
 
 /** The rollup rule condition by condition, in the seed's words; each skip names its reason. */
-class RollupAnswersTest {
+public class RollupAnswersTest {
 
   static final String WINDOW = " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)";
   /** What a rewritten level reads: the rollup's target, named by the hash of its shape. */

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.sql.Query;
 import io.noemata.core.sql.TableExpr;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.noemata.rewriter.checks.Checked;
+import io.noemata.rewriter.checks.Skip;
 
 /** The coordinator: it asks every check clause by clause and reports the first condition the level fails. */
 class RollupLevelTest {
