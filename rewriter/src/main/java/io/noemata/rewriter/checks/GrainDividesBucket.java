@@ -31,7 +31,7 @@ public final class GrainDividesBucket {
   private final ZoneId serverZone;
   private final Set<ZoneId> zones = new HashSet<>();
 
- public  GrainDividesBucket(String sql, Rollup rollup, ZoneId serverZone) {
+  public GrainDividesBucket(String sql, Rollup rollup, ZoneId serverZone) {
     this.sql = sql;
     this.rollup = rollup;
     this.grainNanos = rollup.grain().toNanos();

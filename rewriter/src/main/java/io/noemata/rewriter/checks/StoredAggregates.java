@@ -22,7 +22,7 @@ public final class StoredAggregates {
   /** How the level reads an expression inside an aggregate (a condition, an argument over dimensions). */
   public interface Inside {
     /** Reads {@code e} as the level does (dimensions and buckets only); the condition it fails, if one. */
-    public Optional<Skip> read(Expr e);
+    Optional<Skip> read(Expr e);
 
     /** The text of {@code e} as the rollup reads it, once {@link #read} held. */
     String text(Expr e);

@@ -3,6 +3,7 @@ package io.noemata.rewriter.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -7,14 +7,15 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Expr;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.time.IntervalValue;
+import io.noemata.rewriter.time.TimeForm;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.time.IntervalValue;
-import io.noemata.rewriter.time.TimeForm;
 
 /** The seed: a rollup answers when "its grain divides the query's bucket". */
 class GrainDividesBucketTest {

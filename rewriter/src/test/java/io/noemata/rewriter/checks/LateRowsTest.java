@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.time.TimeConstant;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.time.TimeConstant;
 
 /** A window touching a day with late rows reads raw, naming the days; other windows are unaffected. */
 class LateRowsTest {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.sql.Clause;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

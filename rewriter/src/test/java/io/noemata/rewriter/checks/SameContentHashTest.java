@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

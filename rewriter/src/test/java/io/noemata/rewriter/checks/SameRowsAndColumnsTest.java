@@ -17,6 +17,7 @@ import io.noemata.rewriter.provenance.KeptReason;
 import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.rewriter.provenance.RollupDecision;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.RollupAnswersTest;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -8,6 +8,7 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Expr;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

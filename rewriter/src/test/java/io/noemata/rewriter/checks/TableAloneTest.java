@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.noemata.core.sql.Query;
 import io.noemata.core.sql.TableExpr;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.syntax.Inlined;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.syntax.Inlined;
 
 /** The seed: a rollup answers when "the query reads the table alone". */
 class TableAloneTest {

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.sql.Expr;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.time.RelativeTime;
+import io.noemata.rewriter.time.TimeConstant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.time.RelativeTime;
-import io.noemata.rewriter.time.TimeConstant;
 
 /** The query "has a window" when its filter compares the time column (or a bucket of it) with a time. */
 class TimeComparisonsTest {

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Query;
-import io.noemata.rewriter.syntax.Edit;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.syntax.Edit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.time.TimeConstant;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.time.TimeConstant;
 
 /** The seed: a rollup answers when "the range the rollup covers holds the window, and the query has a window". */
 class WindowCoveredTest {

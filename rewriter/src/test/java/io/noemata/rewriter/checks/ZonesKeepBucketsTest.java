@@ -3,12 +3,13 @@ package io.noemata.rewriter.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.time.TimeConstant;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.time.TimeConstant;
 
 /** The seed's "the window starts and ends on rollup bucket boundaries", in the zone a wall-clock bucket is cut in. */
 class ZonesKeepBucketsTest {

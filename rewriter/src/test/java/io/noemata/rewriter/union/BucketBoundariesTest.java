@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.sql.Expr;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.time.RelativeTime;
+import io.noemata.rewriter.time.TimeConstant;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.time.RelativeTime;
-import io.noemata.rewriter.time.TimeConstant;
 
 /** The seed: a rollup answers when "the window starts and ends on rollup bucket boundaries". */
 class BucketBoundariesTest {

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.noemata.core.sql.Expr;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.time.RelativeTime;
+import io.noemata.rewriter.time.TimeConstant;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.time.RelativeTime;
-import io.noemata.rewriter.time.TimeConstant;
 
 /** The window a level's bounds make: its latest start and earliest end, for the covered-range check. */
 class LevelWindowTest {

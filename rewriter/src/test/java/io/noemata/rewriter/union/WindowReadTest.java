@@ -6,15 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.sql.Expr;
 import io.noemata.rewriter.RollupCatalog;
+import io.noemata.rewriter.checks.Checked;
+import io.noemata.rewriter.checks.Skip;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import io.noemata.rewriter.time.TimeConstant;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import io.noemata.rewriter.checks.Checked;
-import io.noemata.rewriter.checks.Skip;
-import io.noemata.rewriter.time.TimeConstant;
 
 /**
  * Whole buckets answer a window that "starts and ends on rollup bucket boundaries" inside "the range
