@@ -62,6 +62,12 @@ public final class RollupAnswers {
 
   private RollupAnswers() {}
 
+  /** The rule as {@link io.noemata.rewriter.Rewriter} runs it: with the hashes the ledger recorded. */
+  public static final Rule RULE = (statement, sql, request) -> {
+    Result r = apply(statement, sql, request.snapshot(), request.defaultDatabase(), Map.of(), request.parameters());
+    return new Rule.Applied(r.edits(), List.copyOf(r.uses()));
+  };
+
   /** Decides with the hashes the ledger recorded (each target is named after its own hash). */
   public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase) {
     return apply(statement, sql, snapshot, defaultDatabase, Map.of());

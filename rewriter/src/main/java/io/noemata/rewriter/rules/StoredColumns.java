@@ -84,6 +84,12 @@ public final class StoredColumns {
     this.defaultDatabase = defaultDatabase;
   }
 
+  /** The rule as {@link io.noemata.rewriter.Rewriter} runs it. */
+  public static final Rule RULE = (statement, sql, request) -> {
+    Result r = apply(statement, sql, request.snapshot(), request.defaultDatabase());
+    return new Rule.Applied(r.edits(), List.copyOf(r.uses()));
+  };
+
   public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase) {
     StoredColumns rule = new StoredColumns(sql, snapshot, defaultDatabase);
     List<Query.Select> all = new ArrayList<>();
