@@ -109,18 +109,17 @@ final class RollupLevel {
   /** The first condition the walk found failed; once set, the walk stops. */
   private Skip failed;
 
-  RollupLevel(String sql, Query.Select select, TableExpr.Table table, Inlined inlined, String database, TableInfo info,
-      Rollup rollup, Map<Integer, Expr> parameters, ZoneId serverZone, Instant serverClock, Optional<TimeKey> timeKey) {
-    this.timeKey = timeKey;
-    this.inlined = inlined;
-    this.parameters = parameters;
-    this.serverZone = serverZone;
-    this.serverClock = serverClock;
-    this.sql = sql;
-    this.select = select;
-    this.table = table;
-    this.database = database;
-    this.info = info;
+  RollupLevel(LevelContext level, Rollup rollup) {
+    this.timeKey = level.timeKey(rollup);
+    this.inlined = level.inlined();
+    this.parameters = level.statement().values();
+    this.serverZone = level.serverZone();
+    this.serverClock = level.serverClock();
+    this.sql = level.sql();
+    this.select = level.select();
+    this.table = level.table();
+    this.database = level.database();
+    this.info = level.info();
     this.rollup = rollup;
     this.grainNanos = rollup.grain().toNanos();
     this.timeType = info.columnTypes().get(rollup.timeColumn());

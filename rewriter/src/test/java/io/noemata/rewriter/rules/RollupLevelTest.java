@@ -10,6 +10,7 @@ import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import io.noemata.rewriter.checks.Checked;
 import io.noemata.rewriter.checks.Skip;
@@ -22,8 +23,10 @@ class RollupLevelTest {
   private static Checked<List<Edit>> level(String sql) {
     Query.Select s = Levels.select(sql);
     TableInfo logs = Levels.logs();
-    return new RollupLevel(sql, s, (TableExpr.Table) s.from(), null, "otel", logs, logs.rollups().get(0), Map.of(),
-        null, null, java.util.Optional.empty()).edits();
+    var statement = new LevelContext.StatementFacts(sql, RollupCatalog.snapshot(), Map.of(), null, Optional.empty(),
+        Map.of());
+    var level = new LevelContext(statement, s, (TableExpr.Table) s.from(), null, logs.name(), logs, false);
+    return new RollupLevel(level, logs.rollups().get(0)).edits();
   }
 
   @Test
