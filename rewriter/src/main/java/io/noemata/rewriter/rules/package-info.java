@@ -1,7 +1,8 @@
 /**
- * Rewrite rules, each named after the spec's words and tested alone. A rule reads a parsed
- * statement and the catalog snapshot and returns edits plus what it did; it never prints SQL from
- * a tree except the small, fully quoted pieces it splices in.
+ * Rewrite rules, each named after the spec's words and tested alone. A rule ({@link
+ * io.noemata.rewriter.rules.Rule}) reads a parsed statement and the catalog snapshot and returns
+ * edits plus what it did; it never prints SQL from a tree except the small, fully quoted pieces it
+ * splices in. {@link io.noemata.rewriter.Rewriter} lists the rules in the order they run.
  *
  * <p><b>Rollups</b> ({@link io.noemata.rewriter.rules.RollupAnswers}, one
  * {@link io.noemata.rewriter.rules.RollupLevel} per level and candidate). A level that reads a rollup
@@ -41,7 +42,8 @@
  * or {@link io.noemata.rewriter.checks.Checked} when it also computes something), never by
  * throwing. {@code RollupLevel} walks the level's expressions, asks the checks and records the
  * first skip; an exception is a fault of the rule and surfaces as {@code RULE_FAILED}, a code no
- * check can return.
+ * check can return. Each candidate is decided on the level's {@code LevelContext} into a sealed
+ * {@code Outcome}: {@code Read} with its edits, or {@code Skipped} with its code.
  *
  * <p>Windows relative to the server's clock ({@link io.noemata.rewriter.time.RelativeTime}: {@code
  * now() - INTERVAL 1 HOUR}, {@code toStartOfMinute(now() - INTERVAL 30 minute)}, {@code today()})
