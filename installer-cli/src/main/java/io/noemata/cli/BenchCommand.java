@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.noemata.cli.bench.IngestBench;
+import io.noemata.cli.bench.IngestTarget;
 import io.noemata.cli.bench.Interleaved;
 import io.noemata.cli.bench.MachineInfo;
 import io.noemata.cli.bench.ProxyBench;
@@ -73,6 +75,19 @@ final class BenchCommand implements Callable<Integer> {
       + " an INSERT of 1,000,000 rows, its heap under a large result and INSERT (no data is generated).")
   boolean proxyOnly;
 
+  @Option(names = "--ingest-only", description = "Measure only the ingest cost: exporter-sized batches into otel_logs and"
+      + " otel_traces with the advised project (and one accelerator kind at a time) beside the same tables without it, and"
+      + " every accelerator's storage beside the raw table's.")
+  boolean ingestOnly;
+
+  @Option(names = "--ingest-batches", split = ",", defaultValue = "10000,200000", description = "The ingest bench's batch sizes"
+      + " (rows per INSERT; the exporter's small and large). Default: ${DEFAULT-VALUE}.")
+  List<Long> ingestBatches;
+
+  @Option(names = "--ingest-rounds", split = ",", defaultValue = "10,3", description = "Timed rounds of each batch size (one"
+      + " untimed first; a round is at least 50,000 rows per target). Default: ${DEFAULT-VALUE}.")
+  List<Integer> ingestRounds;
+
   @Option(names = "--proxy-gb", defaultValue = "1", description = "GB (10^9 bytes) of the result and of the INSERT streamed"
       + " through the proxy for its peak heap (the embedded engine answers less than 1 GiB). Default: ${DEFAULT-VALUE}.")
   double proxyGb;
@@ -86,6 +101,7 @@ final class BenchCommand implements Callable<Integer> {
 
   private final List<String> lines = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
+  private final List<String> storage = new ArrayList<>();
 
   @Option(names = "--layout", defaultValue = "v0.151", description = "The exporter's otel_logs layout: v0.151 (sorted by"
       + " toStartOfFiveMinutes(Timestamp), ServiceName) or timestamp-time (sorted by ServiceName, TimestampTime)."
@@ -105,6 +121,11 @@ final class BenchCommand implements Callable<Integer> {
       lines.add("| figure | A | B | A | B | ratio | goal |");
       lines.add("|---|---|---|---|---|---|---|");
       String hostPort = "127.0.0.1:" + frontend.port();
+      if (ingestOnly) {
+        ingest(hostPort, logsLayout, out);
+        finish(out);
+        return 0;
+      }
       boolean transportFaults;
       try (Connection jdbc = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/default", "default", "")) {
         transportFaults = transport(jdbc, frontend.url());
@@ -146,9 +167,52 @@ final class BenchCommand implements Callable<Integer> {
         }
       }
       catalogRoundTrips(hostPort, frontend, spec);
+      ingest(hostPort, logsLayout, out);
     }
     finish(out);
     return 0;
+  }
+
+  /**
+   * The ingest cost: insert CPU with each target's accelerators over the raw tables' (goal <= 1.25
+   * for the advised project; the one-kind targets are its shares), throughput, and the storage table.
+   */
+  private void ingest(String hostPort, io.noemata.otel.OtelLayout logsLayout, PrintStream out) throws Exception {
+    if (ingestBatches.size() != ingestRounds.size()) {
+      throw new UserError("--ingest-batches and --ingest-rounds need as many values each");
+    }
+    List<IngestBench.Size> sizes = new ArrayList<>();
+    for (int i = 0; i < ingestBatches.size(); i++) {
+      sizes.add(new IngestBench.Size(ingestBatches.get(i), ingestRounds.get(i)));
+    }
+    IngestBench.Result result;
+    try (Connection c = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/default", "default", "")) {
+      result = new IngestBench(c, logsLayout, IngestTarget.defaults(), out::println).run(sizes);
+    }
+    for (IngestBench.Figure f : result.figures()) {
+      if (f.target().isRaw()) {
+        continue;
+      }
+      IngestBench.Figure raw = result.figures().stream().filter(r -> r.target().isRaw() && r.table().equals(f.table())
+          && r.batchRows() == f.batchRows()).findFirst().orElseThrow();
+      String what = String.format(Locale.ROOT, "ingest: %s, %,d-row batches, %s:", f.table(), f.batchRows(), f.target().label());
+      String goal = f.target().label().equals("advised") ? "<= 1.25" : "(a share)";
+      row(what + " CPU s per 1M rows, the INSERT and its views", "raw", "with", raw.cpuSecondsPerMillion(),
+          f.cpuSecondsPerMillion(), f.cpuSecondsPerMillion() / raw.cpuSecondsPerMillion(), goal);
+      row(what + " CPU s per 1M rows, with the merges it caused", "raw", "with", raw.cpuSettledSecondsPerMillion(),
+          f.cpuSettledSecondsPerMillion(), f.cpuSettledSecondsPerMillion() / raw.cpuSettledSecondsPerMillion(), goal);
+      row(what + " rows/s (wall)", "raw", "with", Math.rint(raw.rowsPerSecond()), Math.rint(f.rowsPerSecond()),
+          f.rowsPerSecond() / raw.rowsPerSecond(), "");
+    }
+    storage.add("");
+    storage.add("| target | kind | table | name | rows | bytes on disk | compressed bytes | % of raw |");
+    storage.add("|---|---|---|---|---|---|---|---|");
+    for (IngestBench.Stored st : result.storage()) {
+      storage.add(String.format(Locale.ROOT, "| %s | %s | %s | %s | %,d | %,d | %,d | %.3f |", st.target().label(), st.kind(),
+          st.table(), st.name(), st.rows(), st.bytesOnDisk(), st.compressedBytes(), st.percentOfRaw()));
+    }
+    notes.add("- ingest: each batch size's rounds rotate over the targets (one untimed round first), every target"
+        + " receiving the same staged batch; CPU is this process's (the engine runs in it), medians over the rounds");
   }
 
   /** Lets the engine finish merging what was just written before the next figures (noted with how long it took). */
@@ -159,6 +223,7 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private void finish(PrintStream out) throws Exception {
+    lines.addAll(storage);
     lines.add("");
     lines.addAll(notes);
     out.println();

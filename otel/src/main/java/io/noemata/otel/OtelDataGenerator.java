@@ -112,7 +112,8 @@ public final class OtelDataGenerator {
         + "n % 997 = 0, intDiv(" + raw + ", 60000000000) * 60000000000, " + raw + ")";
   }
 
-  String logsChunk(long offset, long count) {
+  /** One INSERT ... SELECT of logs {@code offset} to {@code offset + count} (the bench stages exporter-sized batches with it). */
+  public String logsChunk(long offset, long count) {
     long rows = spec.logRows();
     String db = Literals.qualified(spec.database(), OtelSchema.LOGS);
     return "INSERT INTO " + db + " (Timestamp, TraceId, SpanId, TraceFlags, SeverityText, SeverityNumber, ServiceName, Body,"
@@ -138,7 +139,8 @@ public final class OtelDataGenerator {
         + " FROM numbers(" + offset + ", " + count + "))";
   }
 
-  String spansChunk(long offset, long count) {
+  /** One INSERT ... SELECT of spans {@code offset} to {@code offset + count}. */
+  public String spansChunk(long offset, long count) {
     long rows = spec.spanRows();
     String db = Literals.qualified(spec.database(), OtelSchema.TRACES);
     StringBuilder names = new StringBuilder("[");

@@ -159,6 +159,28 @@ public final class SystemTables {
         rs -> new SystemSetting(rs.getString(1), rs.getInt(2) != 0, rs.getString(3), rs.getString(4)));
   }
 
+  /** The active parts of each table of {@code scope}, summed per table. */
+  public static List<SystemStorage> tableStorage(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, sum(rows), sum(bytes_on_disk), sum(data_compressed_bytes) FROM system.parts",
+        scope, "table", " AND active GROUP BY database, table ORDER BY database, table",
+        rs -> new SystemStorage(rs.getString(1), rs.getString(2), "", rs.getLong(3), rs.getLong(4), rs.getLong(5)));
+  }
+
+  /** The active parts of each projection of the tables of {@code scope}, summed per projection. */
+  public static List<SystemStorage> projectionStorage(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, name, sum(rows), sum(bytes_on_disk), sum(data_compressed_bytes)"
+        + " FROM system.projection_parts", scope, "table",
+        " AND active GROUP BY database, table, name ORDER BY database, table, name", rs -> new SystemStorage(
+            rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4), rs.getLong(5), rs.getLong(6)));
+  }
+
+  /** Each column of the tables of {@code scope} with its compressed size (0 for columns only in compact parts). */
+  public static List<SystemStorage> columnStorage(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, table, name, data_compressed_bytes FROM system.columns", scope, "table",
+        " ORDER BY database, table, position", rs -> new SystemStorage(rs.getString(1), rs.getString(2),
+            rs.getString(3), 0, rs.getLong(4), rs.getLong(4)));
+  }
+
   /** The roles in effect for the connection's user ({@code system.current_roles}). */
   public static List<String> currentRoles(Connection c) throws SQLException {
     return query(c, "SELECT role_name FROM system.current_roles ORDER BY role_name", List.of(), rs -> rs.getString(1));

@@ -42,17 +42,30 @@ public final class Interleaved {
       }
     }
     double[][] t = new double[n][rounds];
-    for (int r = 0; r < rounds; r++) {
-      for (int k = 0; k < n; k++) {
-        int which = (r + k) % n;
-        t[which][r] = time(actions.get(which));
-      }
-    }
+    rotate(n, rounds, (r, which) -> t[which][r] = time(actions.get(which)));
     double[] medians = new double[n];
     for (int k = 0; k < n; k++) {
       medians[k] = median(t[k]);
     }
     return medians;
+  }
+
+  /** One turn of a rotation: round {@code round}, way {@code which}. */
+  @FunctionalInterface
+  public interface Turn {
+    void run(int round, int which) throws Exception;
+  }
+
+  /**
+   * The order {@link #measureAll} runs in, for callers that measure more than wall time (the ingest
+   * bench's CPU): each round runs every way once, starting one further along each round.
+   */
+  public static void rotate(int ways, int rounds, Turn turn) throws Exception {
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < ways; k++) {
+        turn.run(r, (r + k) % ways);
+      }
+    }
   }
 
   private static double time(Action action) throws Exception {
@@ -61,7 +74,7 @@ public final class Interleaved {
     return (System.nanoTime() - t) / 1e6;
   }
 
-  static double median(double[] values) {
+  public static double median(double[] values) {
     double[] s = values.clone();
     Arrays.sort(s);
     int n = s.length;

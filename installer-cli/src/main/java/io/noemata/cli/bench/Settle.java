@@ -24,6 +24,18 @@ public final class Settle {
     return Duration.ofNanos(System.nanoTime() - start);
   }
 
+  /**
+   * Waits, polling every 20 ms for at most a minute, until no merge runs: the ingest bench's end of
+   * a turn, so that the merges an insert caused are counted with it (a 1 s poll would add a second
+   * of other sessions' noise to every turn; a poll costs well under a millisecond of CPU).
+   */
+  public static void quiet(Connection c) throws SQLException, InterruptedException {
+    long start = System.nanoTime();
+    while (busy(c) && System.nanoTime() - start < Duration.ofMinutes(1).toNanos()) {
+      Thread.sleep(20);
+    }
+  }
+
   private static boolean busy(Connection c) throws SQLException {
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
         "SELECT (SELECT count() FROM system.merges) + (SELECT count() FROM system.mutations WHERE NOT is_done)")) {

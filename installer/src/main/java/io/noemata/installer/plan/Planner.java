@@ -10,6 +10,7 @@ import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ddl.ProjectionDdl;
 import io.noemata.installer.ddl.RollupDdl;
 import io.noemata.installer.plan.Change.Verb;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,20 +32,35 @@ public final class Planner {
 
   /**
    * The plan for {@code declared}, given what the server reported and the current ledger rows of
-   * the declarations' databases; rollup views are shown with a cutover of {@code shownCutover}.
+   * the declarations' databases. Rollup views are shown with the cutover an installation starting
+   * at {@code now} with {@code cutoverDelay} takes ({@link Cutovers}, in the order it installs
+   * them), or the one the ledger already holds.
    */
   public static Plan plan(Declarations.Result declared, ServerState server, List<LedgerRow> ledger,
-      Instant shownCutover) {
+      Instant now, Duration cutoverDelay) {
     Placement placement = server.placement();
     Map<String, LedgerRow> byIdentity = new HashMap<>();
     ledger.forEach(r -> byIdentity.put(r.identity().text(), r));
+    // the backfill columns as the installation will have written them by each rollup's turn
+    Map<String, LedgerRow.Backfill> planned = new HashMap<>();
+    byIdentity.forEach((id, r) -> planned.put(id, r.backfill()));
+    Cutovers.Ledger cutovers = new Cutovers.Ledger(planned::get, Cutovers.Ledger.of(byIdentity::get, byIdentity::get).atStart());
     List<Change> changes = new ArrayList<>();
     Set<String> declaredIdentities = new LinkedHashSet<>();
     for (Accelerator a : declared.accelerators()) {
       String identity = identity(a);
       declaredIdentities.add(identity);
       LedgerRow row = byIdentity.get(identity);
-      changes.add(change(a, row, ledger, server, shownCutover, placement));
+      Instant cutover = null;
+      if (a instanceof Accelerator.Rollup r) {
+        if (Cutovers.takesNew(row)) {
+          cutover = Cutovers.choose(now, cutoverDelay, r, declared.accelerators(), cutovers);
+          planned.put(identity, new LedgerRow.Backfill(cutover, null, null));
+        } else {
+          cutover = row.backfill().cutover();
+        }
+      }
+      changes.add(change(a, row, ledger, server, cutover, placement));
     }
     for (LedgerRow r : ledger) {
       LedgerState s = r.state();

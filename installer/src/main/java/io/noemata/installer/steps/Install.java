@@ -11,6 +11,7 @@ import io.noemata.installer.ddl.ProjectionDdl;
 import io.noemata.installer.ddl.RollupDdl;
 import io.noemata.installer.ledger.Rows;
 import io.noemata.installer.plan.Accelerator;
+import io.noemata.installer.plan.Cutovers;
 import io.noemata.installer.plan.Planner;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -72,7 +73,7 @@ final class Install {
   private static void rollup(Session s, Accelerator.Rollup r) throws SQLException, InstallException {
     String db = r.table().database();
     LedgerRow row = s.ledger.get(Planner.identity(r));
-    boolean fresh = row == null || row.backfill().cutover() == null || row.state() == LedgerState.PRUNED;
+    boolean fresh = Cutovers.takesNew(row);
     if (fresh) {
       // the cutover is planned when the view is about to be created, never before slower steps
       row = Rows.of(r, s.plan.namespace(), s.plan.revision(), LedgerState.INSTALLING, s.now());
@@ -147,61 +148,21 @@ final class Install {
     return row.backfill().cutover();
   }
 
-  /**
-   * When the target of {@code r} first receives rows, as far as this run can tell: its view's
-   * cutover when the view reads the table; for a {@code from} rollup, when its finer target first
-   * does (its view writes only what the finer target receives, so in a ladder installed together
-   * every view waits for the one at the bottom). Its backfill writes too: one planned in an earlier
-   * run may have begun once the cutover's delay passed, while this run's backfills start only after
-   * every view is installed. Null when the cutover is not planned yet.
-   */
-  static Instant firstWrite(Session s, Accelerator.Rollup r) {
-    LedgerRow row = s.ledger.get(Planner.identity(r));
-    if (row == null || row.backfill().cutover() == null) {
-      return null;
-    }
-    Instant cutover = row.backfill().cutover();
-    if (row.backfill().backfilledFrom() != null) {
-      return Instant.EPOCH; // a backfill has written
-    }
-    Instant views = cutover;
-    if (r.from() != null) {
-      Instant finer = firstWrite(s, finer(s, r));
-      views = finer == null || finer.isBefore(cutover) ? cutover : finer;
-    }
-    LedgerRow before = s.atStart(Planner.identity(r));
-    boolean earlierRun = before != null && cutover.equals(before.backfill().cutover());
-    Instant backfill = cutover.plus(s.options.cutoverDelay());
-    return earlierRun && backfill.isBefore(views) ? backfill : views;
+  /** The cutover {@link Cutovers#choose} takes now, over this run's ledger. */
+  static Instant cutover(Session s, Accelerator.Rollup r) {
+    return Cutovers.choose(s.now(), s.options.cutoverDelay(), r, s.plan.declared(), ledger(s));
   }
 
-  /**
-   * "A materialized view that writes source rows from a cutover about 30 seconds after the plan."
-   * A {@code from} rollup's view reads the finer target's buckets, so its cutover is a finer bucket
-   * start: the finer cutover's bucket while the finer target has received nothing ({@link
-   * #firstWrite}: both views then see every finer insert from there), else the next finer bucket
-   * after the delay (a wait of up to the finer grain, which the backfill says it waits for).
-   */
-  static Instant cutover(Session s, Accelerator.Rollup r) {
-    Instant earliest = s.now().plus(s.options.cutoverDelay());
-    if (r.from() == null) {
-      return Instant.ofEpochSecond(earliest.getEpochSecond() + (earliest.getNano() > 0 ? 1 : 0));
-    }
-    Accelerator.Rollup finer = finer(s, r);
-    long g = finer.grainSeconds();
-    LedgerRow f = s.ledger.get(Planner.identity(finer));
-    Instant writes = firstWrite(s, finer);
-    if (f != null && writes != null && s.now().isBefore(writes)) {
-      return Instant.ofEpochSecond(Math.floorDiv(f.backfill().cutover().getEpochSecond(), g) * g);
-    }
-    long e = earliest.getEpochSecond() + (earliest.getNano() > 0 ? 1 : 0);
-    return Instant.ofEpochSecond(Math.floorDiv(e + g - 1, g) * g);
+  static Instant firstWrite(Session s, Accelerator.Rollup r) {
+    return Cutovers.firstWrite(s.options.cutoverDelay(), r, s.plan.declared(), ledger(s));
   }
 
   static Accelerator.Rollup finer(Session s, Accelerator.Rollup r) {
-    return s.plan.declared().stream().filter(a -> a instanceof Accelerator.Rollup x && x.key().equals(r.from())
-        && x.file().equals(r.file())).map(a -> (Accelerator.Rollup) a).findFirst()
-        .orElseThrow(() -> new IllegalStateException("from rollup " + r.from() + " not planned"));
+    return Cutovers.finer(s.plan.declared(), r);
+  }
+
+  private static Cutovers.Ledger ledger(Session s) {
+    return Cutovers.Ledger.of(s.ledger::get, s::atStart);
   }
 
   /** Whether the table holding the rows already has the stored column (a previous run added it). */

@@ -90,7 +90,8 @@ public final class Publish {
    * Plan, the first step: reads the declarations (validated online), where statements run, the
    * ledger and what the server has installed, and hands them to the {@link Planner}. Reads only.
    * The options' cluster (the CLI's {@code --cluster}) replaces noemata.json's when present; the
-   * plan shows cutovers from the options' clock, the one every step of the installation reads.
+   * plan shows the cutovers the installation takes: from the options' clock and cutover delay, as
+   * every step reads them.
    */
   public static Plan plan(ReadResult read, Connection c, InstallOptions options) throws PlanException, SQLException {
     Optional<String> cluster = options.cluster();
@@ -106,7 +107,7 @@ public final class Publish {
       }
     }
     ServerState server = ServerState.read(c, databases, declared.namespace(), placement);
-    return Planner.plan(declared, server, ledger, options.clock().instant());
+    return Planner.plan(declared, server, ledger, options.clock().instant(), options.cutoverDelay());
   }
 
   /** "Missing grants fail publication before installation starts. The error lists each missing grant." */

@@ -14,10 +14,13 @@ import io.noemata.installer.ddl.Placement;
 import io.noemata.installer.ledger.Rows;
 import io.noemata.installer.plan.Change.Verb;
 import io.noemata.resources.model.PhysicalName;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,7 +62,31 @@ class PlannerTest {
   }
 
   static Plan plan(List<Accelerator> declared, ServerState server, LedgerRow... ledger) {
-    return Planner.plan(new Declarations.Result("noemata", declared, List.of()), server, List.of(ledger), NOW);
+    return plan(NOW, declared, server, ledger);
+  }
+
+  static Plan plan(Instant now, List<Accelerator> declared, ServerState server, LedgerRow... ledger) {
+    return Planner.plan(new Declarations.Result("noemata", declared, List.of()), server, List.of(ledger), now,
+        DELAY);
+  }
+
+  static final Duration DELAY = Duration.ofSeconds(30);
+
+  /** The cutover a change's materialized view is shown with. */
+  static Instant shownCutover(Change c) {
+    Matcher m = Pattern.compile("CREATE MATERIALIZED VIEW(?s).*?>= toDateTime\\((\\d+), 'UTC'\\)")
+        .matcher(String.join("\n", c.ddl()));
+    assertTrue(m.find(), c.ddl().toString());
+    return Instant.ofEpochSecond(Long.parseLong(m.group(1)));
+  }
+
+  /** {@code r} per hour, fed from {@code r}'s target. */
+  static Accelerator.Rollup hourlyFrom(Accelerator.Rollup r) {
+    String target = Names.rollupTarget("noemata", "spans", "by_route_1h", r.hash8());
+    return new Accelerator.Rollup("by_route_1h", r.file(), r.table(), target, false, r.alias(), r.hash8(),
+        Names.stableView("noemata", "spans", "by_route_1h"), Names.materializedView(target),
+        new PhysicalName(r.table().database(), r.object()), "bucket", "bucket", 3600, 0, r.dimensions(),
+        r.measures(), r.key(), "{\"kind\":\"rollup\",\"hour\":true}", Optional.empty(), false);
   }
 
   static Change only(Plan p) {
@@ -212,5 +239,26 @@ class PlannerTest {
     assertNotEquals(revision, plan(List.of(ROUTE, spansByRoute("1a1b1c1d", 0)), ServerFixture.with().single())
         .revision());
     assertTrue(revision.matches("[0-9a-f]{12}"), revision);
+  }
+
+  @Test
+  void rollupViewsAreShownWithTheCutoversTheInstallationTakes() {
+    // the installation's rule (Cutovers): a view 30 s after the plan; one fed from a finer rollup
+    // at the start of the finer bucket of the finer cutover, which the finer view has not passed
+    Instant tenPast = NOW.plusSeconds(10);
+    Accelerator.Rollup minute = spansByRoute("0a0b0c0d", 0);
+    Plan p = plan(tenPast, List.of(ROUTE, minute, hourlyFrom(minute)), ServerFixture.with().single());
+    assertEquals(tenPast.plus(DELAY), shownCutover(p.changes().get(1)), p.text());
+    assertEquals(NOW, shownCutover(p.changes().get(2)), p.text());
+  }
+
+  @Test
+  void aRollupResumedShowsTheCutoverItsLedgerRowHolds() {
+    Accelerator.Rollup r = spansByRoute("0a0b0c0d", 0);
+    Instant earlier = NOW.minusSeconds(3600);
+    LedgerRow backfilling = row(r, LedgerState.BACKFILLING).withBackfill(earlier, null, null, earlier, 2);
+    Plan p = plan(List.of(ROUTE, r), ServerFixture.with(ROUTE).single(), row(ROUTE, LedgerState.READY), backfilling);
+    assertEquals(Verb.RESUME, p.changes().get(1).verb(), p.text());
+    assertEquals(earlier, shownCutover(p.changes().get(1)), p.text());
   }
 }

@@ -168,6 +168,22 @@ class InstallerCutoverIT {
             + ".noemata_rollup_logs_logs_1d GROUP BY ALL ORDER BY ALL"));
   }
 
+  @Test
+  void thePlanShowsTheCutoversThePublishRecords() throws Exception {
+    InstallerFixture fx = new InstallerFixture("it_cutover_shown", dir, 1_000);
+    TestClock clock = new TestClock(tenPastAMinute());
+    // the plan publish returns is the one it installed, made on the clock every step reads
+    io.noemata.installer.plan.Plan plan = fx.publish(options(clock, new Steps(clock)));
+    for (String key : List.of("logs_1m", "logs_1h")) {
+      io.noemata.installer.plan.Change change = plan.changes().stream().filter(ch -> ch.key().equals(key))
+          .findFirst().orElseThrow();
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?s)CREATE MATERIALIZED VIEW.*?>= toDateTime\\((\\d+), 'UTC'\\)")
+          .matcher(String.join("\n", change.ddl()));
+      assertTrue(m.find(), change.ddl().toString());
+      assertEquals(row(fx, key).backfill().cutover(), Instant.ofEpochSecond(Long.parseLong(m.group(1))), key);
+    }
+  }
+
   static LedgerRow row(InstallerFixture fx, String key) throws Exception {
     try (Connection c = fx.connect()) {
       return LedgerReader.rows(c, fx.db, "noemata").stream()
