@@ -27,10 +27,11 @@ public record SourceRows(String reason, List<Mutation> mutations) {
   public static final SourceRows KEEPS_ROWS = new SourceRows("", List.of());
 
   /** What to do about a source that rewrites rows, as told to the user. */
-  public static final String REMEDY = "keep the rollup on an append-only MergeTree source (no Replacing, Collapsing,"
-      + " Summing or Aggregating engine, no TTL that deletes rows, no DELETE or UPDATE mutations after it is"
-      + " published; publish again after such a mutation to rebuild it), or query the table itself; refreshable"
-      + " rollups for such sources are not yet supported";
+  public static final String REMEDY = "declare the rollup with \"refresh\": {\"every\": \"5m\"} (the server then"
+      + " aggregates the table again on that schedule, FINAL where its engine merges rows, and queries read the rollup"
+      + " while its last refresh is newer than the table's last change), or keep it on an append-only MergeTree source"
+      + " (no Replacing, Collapsing, Summing or Aggregating engine, no TTL that deletes rows, no DELETE or UPDATE"
+      + " mutations after it is published; publish again after such a mutation to rebuild it), or query the table itself";
 
   /**
    * One row of {@code system.mutations}.
