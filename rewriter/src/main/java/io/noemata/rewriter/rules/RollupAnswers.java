@@ -282,9 +282,10 @@ public final class RollupAnswers {
     try {
       // the conditions decided without reading the level's expressions, in the order they are reported
       Optional<Skip> skip = SourceKeepsRows.check(info, r)
+          .or(() -> RefreshCovers.check(info, r, s, t))
           .or(() -> SameContentHash.check(r, declaredHashes))
           .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, inlined == null ? List.of(s) : List.of(s, inlined.inner())))
-          .or(() -> TableAlone.check(s, t, inlined))
+          .or(() -> TableAlone.check(s, t, inlined, r.refreshed()))
           .or(() -> meaning)
           .or(() -> ClausesRead.check(s, underScalarWith))
           .or(() -> Optional.ofNullable(filters == null ? null : filters.blocks(name, r))
