@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.ledger.LedgerReader;
+import io.noemata.driver.NoemataConnection;
+import io.noemata.driver.NoemataStatement;
+import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.core.ledger.LedgerRow;
 import io.noemata.core.ledger.LedgerState;
 import io.noemata.installer.plan.Change;
@@ -94,6 +97,21 @@ class RefreshedRollupIT {
     throw new AssertionError("the refresh never passed the source's last change");
   }
 
+  static List<String> rows(Statement s, String sql) throws Exception {
+    List<String> out = new java.util.ArrayList<>();
+    try (ResultSet rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+          b.append(i == 1 ? "" : " | ").append(rs.getString(i));
+        }
+        out.add(b.toString());
+      }
+    }
+    return out;
+  }
+
   static void readsTheRollup(InstallerFixture fx, String sql) throws Exception {
     Answer a = SourceEnginesIT.noemata(fx, sql);
     assertEquals(fx.rows(sql), a.rows(), sql);
@@ -128,7 +146,17 @@ class RefreshedRollupIT {
     readsTheTable(fx, SourceEnginesIT.perService(db), RollupSkip.REFRESH_NEEDS_FINAL);
 
     long before = fx.count("SELECT count() FROM " + db + ".otel_logs");
-    fx.execute("INSERT INTO " + db + ".otel_logs " + after);
+    try (Connection c = fx.driver(); Statement s = c.createStatement()) {
+      c.unwrap(NoemataConnection.class).invalidateCatalog();
+      s.executeQuery(sql).close();
+      assertTrue(s.unwrap(NoemataStatement.class).provenance() instanceof QueryProvenance.Rewritten,
+          s.unwrap(NoemataStatement.class).provenance().toString());
+      // inserted behind this driver's back: its catalog still says the refresh covers the table
+      fx.execute("INSERT INTO " + db + ".otel_logs " + after);
+      assertEquals(fx.rows(sql), rows(s, sql), "the server's guard sent the query as written");
+      QueryProvenance p = s.unwrap(NoemataStatement.class).provenance();
+      assertTrue(p instanceof QueryProvenance.FellBack f && f.failure().errorCode() == 395, p.toString());
+    }
     assertTrue(fx.count("SELECT count() FROM " + db + ".otel_logs") > before, "rows were inserted after publish");
     readsTheTable(fx, sql, RollupSkip.REFRESH_BEHIND);
     List<String> unmerged = fx.rows(SourceEnginesIT.perService(db));

@@ -54,6 +54,12 @@ class RefreshCoversTest {
     assertTrue(d.read(), d.reason());
     RewriteResult r = Rewriter.rewrite(FINAL, refreshed(REPLACING, changedAt(-1)), "otel");
     assertFalse(r.sql().contains("otel_logs FINAL"), r.sql());
+    // the catalog may be older than the source's last change: the server checks it again
+    assertTrue(r.sql().contains("throwIf((SELECT toUnixTimestamp(max(greatest(modification_time, remove_time))) FROM"
+        + " system.parts WHERE database = 'otel' AND table = 'otel_logs') >= 1718100000"), r.sql());
+    String edges = SourceKeepsRowsTest.WITH_EDGES.replace("otel.otel_logs", "otel.otel_logs FINAL");
+    RewriteResult e = Rewriter.rewrite(edges, refreshed(REPLACING, changedAt(-1)), "otel");
+    assertTrue(e.changed() && e.sql().contains("throwIf((SELECT") && e.sql().contains("otel_logs FINAL"), e.sql());
   }
 
   @Test
