@@ -33,6 +33,8 @@ import java.util.Objects;
  *     {@code io.noemata.core.ledger.BlockWatermarks}); a level whose window touches one reads raw
  * @param lateUntil null, or the cutover when the cutover day (not among {@code lateDays}) may lack
  *     only rows stamped before it: a window reaching before it reads those raw, the rest from the rollup
+ * @param refresh null for a rollup fed by inserts; for a refreshed one (its view a refreshable
+ *     materialized view) its last refresh and the source's last change
  */
 public record Rollup(
     String key,
@@ -48,7 +50,27 @@ public record Rollup(
     Instant coveredUntil,
     Instant fedSince,
     List<java.time.LocalDate> lateDays,
-    Instant lateUntil) {
+    Instant lateUntil,
+    RefreshState refresh) {
+
+  /** A rollup fed by inserts. */
+  public Rollup(String key, String stableView, String target, String contentHash, Duration grain, String timeColumn,
+      String bucketColumn, List<String> dimensions, List<Measure> measures, Instant coveredFrom, Instant coveredUntil,
+      Instant fedSince, List<java.time.LocalDate> lateDays, Instant lateUntil) {
+    this(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures, coveredFrom,
+        coveredUntil, fedSince, lateDays, lateUntil, null);
+  }
+
+  /** This rollup as refreshed, in {@code state}. */
+  public Rollup withRefresh(RefreshState state) {
+    return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
+        coveredFrom, coveredUntil, fedSince, lateDays, lateUntil, state);
+  }
+
+  /** Whether its view is refreshed rather than fed by inserts. */
+  public boolean refreshed() {
+    return refresh != null;
+  }
 
   /** A rollup fed from now on, as one being proposed (no mutation of the source since). */
   public Rollup(String key, String stableView, String target, String contentHash, Duration grain, String timeColumn,
@@ -81,19 +103,19 @@ public record Rollup(
   /** The same with {@code days} as its late days and {@code until} as {@link #lateUntil}. */
   public Rollup withLateDays(List<java.time.LocalDate> days, Instant until) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
-        coveredFrom, coveredUntil, fedSince, days, until);
+        coveredFrom, coveredUntil, fedSince, days, until, refresh);
   }
 
   /** This rollup fed since {@code since} (for a rollup fed from a finer one: since the finer was). */
   public Rollup withFedSince(Instant since) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
-        coveredFrom, coveredUntil, since, lateDays, lateUntil);
+        coveredFrom, coveredUntil, since, lateDays, lateUntil, refresh);
   }
 
   /** The same, holding every bucket only from {@code from} on (a window before it reads raw rows there). */
   public Rollup holdingFrom(Instant from) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
-        from.isAfter(coveredFrom) ? from : coveredFrom, coveredUntil, fedSince, lateDays, lateUntil);
+        from.isAfter(coveredFrom) ? from : coveredFrom, coveredUntil, fedSince, lateDays, lateUntil, refresh);
   }
 
   public Rollup {

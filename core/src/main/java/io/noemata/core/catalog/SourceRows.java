@@ -20,17 +20,25 @@ import java.util.regex.Pattern;
  * @param reason what in the table's engine or TTL rewrites its rows (told to the user); empty when nothing does
  * @param mutations the table's mutations that delete or change rows ({@link #rewritingMutation}),
  *     oldest first: each rewrote the rows a rollup held if it came after the rollup was fed
+ * @param merging whether its engine merges rows ({@link #mergingEngine}): a read means its rows
+ *     as {@code FINAL} shows them only when it says {@code FINAL}
  */
-public record SourceRows(String reason, List<Mutation> mutations) {
+public record SourceRows(String reason, List<Mutation> mutations, boolean merging) {
+
+  /** A table whose engine does not merge rows (the reason, if any, is a TTL or a mutation). */
+  public SourceRows(String reason, List<Mutation> mutations) {
+    this(reason, mutations, false);
+  }
 
   /** A table that keeps its rows: plain MergeTree without TTL DELETE or deleting mutations (also the unknown case). */
   public static final SourceRows KEEPS_ROWS = new SourceRows("", List.of());
 
   /** What to do about a source that rewrites rows, as told to the user. */
-  public static final String REMEDY = "keep the rollup on an append-only MergeTree source (no Replacing, Collapsing,"
-      + " Summing or Aggregating engine, no TTL that deletes rows, no DELETE or UPDATE mutations after it is"
-      + " published; publish again after such a mutation to rebuild it), or query the table itself; refreshable"
-      + " rollups for such sources are not yet supported";
+  public static final String REMEDY = "declare the rollup with \"refresh\": {\"every\": \"5m\"} (the server then"
+      + " aggregates the table again on that schedule, FINAL where its engine merges rows, and queries read the rollup"
+      + " while its last refresh is newer than the table's last change), or keep it on an append-only MergeTree source"
+      + " (no Replacing, Collapsing, Summing or Aggregating engine, no TTL that deletes rows, no DELETE or UPDATE"
+      + " mutations after it is published; publish again after such a mutation to rebuild it), or query the table itself";
 
   /**
    * One row of {@code system.mutations}.
@@ -82,6 +90,14 @@ public record SourceRows(String reason, List<Mutation> mutations) {
   }
 
   /**
+   * Whether {@code engine} (as {@code system.tables.engine} names it) merges several inserted rows
+   * into one or drops some: a read of its rows as the table means them needs {@code FINAL}.
+   */
+  public static boolean mergingEngine(String engine) {
+    return engine != null && MERGING.contains(engine.replaceFirst("^(Replicated|Shared)", ""));
+  }
+
+  /**
    * What {@code system.tables} says of a table that holds rows (for a Distributed table, of its local
    * table): its {@code engine}, {@code engine_full} and {@code create_table_query}; and its {@code
    * system.mutations}.
@@ -90,7 +106,7 @@ public record SourceRows(String reason, List<Mutation> mutations) {
     List<Mutation> rewriting = mutations.stream().filter(m -> rewritingMutation(m.command())).toList();
     String base = engine == null ? "" : engine.replaceFirst("^(Replicated|Shared)", "");
     if (MERGING.contains(base)) {
-      return new SourceRows("its engine " + engine + " merges inserted rows into fewer rows", rewriting);
+      return new SourceRows("its engine " + engine + " merges inserted rows into fewer rows", rewriting, true);
     }
     Optional<String> ttl = deletingTtl(engineFull == null ? "" : engineFull);
     if (ttl.isPresent()) {

@@ -85,6 +85,22 @@ public record LedgerRow(
    * @param declaration the entry as JSON, as declared (plus resolved expressions)
    */
   public record Declared(String contentHash, boolean async, String file, String revision, String declaration) {
+
+    /**
+     * A refreshed rollup's schedule as its declaration records it ({@code "refresh": "EVERY 5
+     * MINUTE"}); empty for a rollup fed by inserts and for other kinds.
+     */
+    public java.util.Optional<String> refresh() {
+      Object read;
+      try {
+        read = Json.read(declaration);
+      } catch (RuntimeException unreadable) {
+        return java.util.Optional.empty();
+      }
+      return read instanceof java.util.Map<?, ?> m && m.get("refresh") instanceof String r
+          ? java.util.Optional.of(r) : java.util.Optional.empty();
+    }
+
     public Declared {
       for (Object o : new Object[] {contentHash, file, revision, declaration}) {
         Objects.requireNonNull(o, "ledger declaration field");

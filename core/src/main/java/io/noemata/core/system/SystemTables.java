@@ -108,6 +108,33 @@ public final class SystemTables {
             java.time.Instant.ofEpochSecond(Math.max(rs.getLong(7), rs.getLong(8))), rs.getLong(9)));
   }
 
+  /** The refreshable materialized views of {@code scope} ({@code system.view_refreshes}) and their last refresh. */
+  public static List<SystemViewRefresh> viewRefreshes(Connection c, Scope scope) throws SQLException {
+    return read(c, "SELECT database, view, status, toUnixTimestamp(last_success_time), exception FROM"
+        + " system.view_refreshes", scope, "view", " ORDER BY database, view", rs -> {
+          long success = rs.getLong(4);
+          boolean none = rs.wasNull();
+          return new SystemViewRefresh(rs.getString(1), rs.getString(2), rs.getString(3),
+              none ? null : java.time.Instant.ofEpochSecond(success), rs.getString(5));
+        });
+  }
+
+  /**
+   * When each table of {@code scope} last changed its parts, in whole seconds: the newest {@code
+   * modification_time} of a part, or {@code remove_time} of one a merge, mutation or drop made
+   * inactive (kept listed for a few minutes), active or not. A table without parts is absent.
+   */
+  public static java.util.Map<TableName, java.time.Instant> lastPartChanges(Connection c, Scope scope)
+      throws SQLException {
+    java.util.Map<TableName, java.time.Instant> out = new java.util.LinkedHashMap<>();
+    for (Object[] row : read(c, "SELECT database, table, toUnixTimestamp(max(greatest(modification_time,"
+        + " remove_time))) FROM system.parts", scope, "table", " GROUP BY database, table ORDER BY database, table",
+        rs -> new Object[] {new TableName(rs.getString(1), rs.getString(2)), rs.getLong(3)})) {
+      out.put((TableName) row[0], java.time.Instant.ofEpochSecond((Long) row[1]));
+    }
+    return out;
+  }
+
   /** The mutations of the tables of {@code scope} that are not done yet. */
   public static List<PendingMutation> pendingMutations(Connection c, Scope scope) throws SQLException {
     return read(c, "SELECT database, table, arrayStringConcat(arrayMap(x -> hex(x), block_numbers.partition_id), ','),"

@@ -105,6 +105,7 @@ public final class CatalogLoader {
     }
     rollups(c, namespace, tables, refused, quarantined);
     sourceRows(c, tables);
+    refreshes(c, tables);
     List<TableInfo> built = new ArrayList<>();
     tables.values().forEach(b -> built.add(b.build()));
     Map<TableName, List<SystemPart>> parts = activeParts(c, built);
@@ -143,6 +144,49 @@ public final class CatalogLoader {
     } catch (SQLException unreadable) {
       LOG.debug("noemata: the engines and mutations of rollup sources are not readable: {}",
           CatalogCache.firstLine(unreadable));
+    }
+  }
+
+  /**
+   * Which rollups are refreshed (their view is in {@code system.view_refreshes}, or their ledger row
+   * declares a refresh) and, for those, their last successful refresh and their source's last part
+   * change: a refreshed rollup answers only while the one is newer than the other. Unreadable, a
+   * refreshed rollup counts as never refreshed (it is not read); an insert-fed one stays so.
+   */
+  static void refreshes(Connection c, Map<TableName, Builder> tables) {
+    Set<String> databases = new java.util.TreeSet<>();
+    tables.forEach((name, b) -> {
+      if (!b.rollups.isEmpty()) {
+        databases.add(name.database());
+      }
+    });
+    if (databases.isEmpty()) {
+      return;
+    }
+    Map<TableName, Instant> refreshed = new HashMap<>();
+    Map<TableName, Instant> changed = null;
+    try {
+      for (var v : SystemTables.viewRefreshes(c, new Scope.Databases(databases))) {
+        refreshed.put(new TableName(v.database(), v.view()), v.lastSuccess() == null ? Instant.EPOCH : v.lastSuccess());
+      }
+      changed = SystemTables.lastPartChanges(c, new Scope.Tables(tables.keySet()));
+    } catch (SQLException unreadable) {
+      LOG.debug("noemata: the refreshes of rollups are not readable: {}", CatalogCache.firstLine(unreadable));
+    }
+    for (Builder b : tables.values()) {
+      for (int i = 0; i < b.rollups.size(); i++) {
+        Rollup r = b.rollups.get(i);
+        TableName view = new TableName(b.name.database(), io.noemata.core.naming.Names.materializedView(r.target()));
+        LedgerRow row = b.ledgerRows.get(r.target());
+        boolean declared = row != null && row.declared().refresh().isPresent();
+        if (!declared && !refreshed.containsKey(view)) {
+          continue;
+        }
+        Instant success = changed == null ? null : refreshed.get(view);
+        b.rollups.set(i, r.withRefresh(new io.noemata.core.catalog.RefreshState(
+            success == null || success.equals(Instant.EPOCH) ? null : success,
+            changed == null ? null : changed.get(b.name))));
+      }
     }
   }
 

@@ -31,6 +31,7 @@ final class FallbackPolicy {
       215,  // NOT_AN_AGGREGATE
       352,  // AMBIGUOUS_COLUMN_NAME
       386,  // NO_COMMON_TYPE
+      395,  // FUNCTION_THROW_IF_VALUE_IS_NON_ZERO: a refreshed rollup's guard, its source changed since the catalog
       452,  // SETTING_CONSTRAINT_VIOLATION: the same, outside the user's constraints
       497); // ACCESS_DENIED
 

@@ -94,6 +94,63 @@ public final class RollupDdl {
         + qualified(r, r.storageTarget()) + "\nAS " + select(r, r.viewSource(), time(r) + " >= " + instant(cutover));
   }
 
+  /**
+   * A refreshed rollup's view: the server aggregates the whole source ({@code FINAL} where its
+   * engine merges rows; within retention and one grain more) on the schedule and replaces the
+   * target's rows with the result. It is created with its first refresh running.
+   */
+  public static String createRefreshedView(Rollup r, Placement p) {
+    Accelerator.Refreshing refresh = r.refresh().orElseThrow(() -> new IllegalArgumentException(r.key()
+        + " is fed by inserts"));
+    // an older bucket than retention and a grain is dropped by the target's TTL anyway; the driver
+    // reads only buckets inside retention, each of which this reads whole
+    String where = r.retentionSeconds() > 0 ? time(r) + " >= now() - INTERVAL " + (r.retentionSeconds()
+        + r.grainSeconds()) + " SECOND" : "1";
+    return "CREATE MATERIALIZED VIEW IF NOT EXISTS " + qualified(r, r.materializedView()) + on(r, p) + " REFRESH "
+        + refresh.clause() + " TO " + qualified(r, r.storageTarget()) + "\nAS " + select(r, r.viewSource(), where,
+            refresh.fin());
+  }
+
+  /** Runs a refreshed rollup's refresh now (the first fill, or after a repair). */
+  public static String refreshNow(Rollup r) {
+    return "SYSTEM REFRESH VIEW " + qualified(r, r.materializedView());
+  }
+
+  /** Waits for the running refresh; the server fails it with the refresh's error. */
+  public static String waitForRefresh(Rollup r) {
+    return "SYSTEM WAIT VIEW " + qualified(r, r.materializedView());
+  }
+
+  /** Whether a view's statement, as the server writes it, is a refreshable one. */
+  public static boolean refreshed(String statement) {
+    return statement != null && statement.matches("(?s)CREATE MATERIALIZED VIEW \\S+ REFRESH .*");
+  }
+
+  /**
+   * What in the server's statement of {@code r}'s view differs from its declaration (the schedule,
+   * FINAL, or a view fed by inserts), as told to the user; empty when it is the declared one.
+   */
+  public static java.util.Optional<String> refreshDrift(Rollup r, String statement) {
+    if (r.refresh().isEmpty()) {
+      return refreshed(statement) ? java.util.Optional.of("materialized view " + r.materializedView()
+          + " is refreshed, and the rollup is declared fed by inserts") : java.util.Optional.empty();
+    }
+    Accelerator.Refreshing refresh = r.refresh().get();
+    if (!refreshed(statement)) {
+      return java.util.Optional.of("materialized view " + r.materializedView() + " is fed by inserts, and the rollup"
+          + " is declared REFRESH " + refresh.clause());
+    }
+    if (!statement.contains(" REFRESH " + refresh.clause() + " TO ")) {
+      return java.util.Optional.of("materialized view " + r.materializedView() + " is not REFRESH "
+          + refresh.clause() + " as declared");
+    }
+    if (refresh.fin() != statement.contains(" " + SRC + " FINAL")) {
+      return java.util.Optional.of("materialized view " + r.materializedView() + (refresh.fin()
+          ? " reads its source without FINAL" : " reads its source FINAL"));
+    }
+    return java.util.Optional.empty();
+  }
+
   /** MODIFY QUERY in place: the view's query changed but its target did not. */
   public static String modifyQuery(Rollup r, Instant cutover, Placement p) {
     return "ALTER TABLE " + qualified(r, r.materializedView()) + on(r, p) + " MODIFY QUERY "
@@ -195,6 +252,11 @@ public final class RollupDdl {
 
   /** The aggregation from source rows (or the finer rollup's states) into target columns. */
   static String select(Rollup r, PhysicalName from, String where) {
+    return select(r, from, where, false);
+  }
+
+  /** The same, reading {@code from} with {@code FINAL} when {@code fin}. */
+  static String select(Rollup r, PhysicalName from, String where, boolean fin) {
     List<String> items = new ArrayList<>();
     List<String> group = new ArrayList<>();
     for (Dimension d : r.dimensions()) {
@@ -209,7 +271,7 @@ public final class RollupDdl {
       items.add((r.from() == null ? m.valueSql() : m.fromFinerSql()) + " AS " + Literals.identifier(m.column()));
     }
     return "SELECT " + String.join(", ", items) + "\nFROM " + Literals.qualified(from.database(),
-        from.table()) + " AS " + SRC + "\nWHERE " + where + "\nGROUP BY " + String.join(", ", group);
+        from.table()) + " AS " + SRC + (fin ? " FINAL" : "") + "\nWHERE " + where + "\nGROUP BY " + String.join(", ", group);
   }
 
   private static String time(Rollup r) {

@@ -126,10 +126,23 @@ public sealed interface Accelerator {
   record Rollup(String key, String file, PhysicalName table, String object, boolean async, String alias,
       String hash8, String stableView, String materializedView, PhysicalName source, String timeColumn,
       String sourceTimeColumn, long grainSeconds, long retentionSeconds, List<Dimension> dimensions,
-      List<StoredMeasure> measures, String from, String declaration, Optional<Spread> spread, boolean replicated)
+      List<StoredMeasure> measures, String from, String declaration, Optional<Spread> spread, boolean replicated,
+      Optional<Refreshing> refresh)
       implements Accelerator {
+
+    /** An insert-fed rollup. */
+    public Rollup(String key, String file, PhysicalName table, String object, boolean async, String alias,
+        String hash8, String stableView, String materializedView, PhysicalName source, String timeColumn,
+        String sourceTimeColumn, long grainSeconds, long retentionSeconds, List<Dimension> dimensions,
+        List<StoredMeasure> measures, String from, String declaration, Optional<Spread> spread, boolean replicated) {
+      this(key, file, table, object, async, alias, hash8, stableView, materializedView, source, timeColumn,
+          sourceTimeColumn, grainSeconds, retentionSeconds, dimensions, measures, from, declaration, spread, replicated,
+          Optional.empty());
+    }
+
     public Rollup {
       Objects.requireNonNull(spread, "spread");
+      Objects.requireNonNull(refresh, "refresh");
       dimensions = List.copyOf(dimensions);
       measures = List.copyOf(measures);
       if (grainSeconds <= 0) {
@@ -155,6 +168,20 @@ public sealed interface Accelerator {
     @Override
     public String contentHash() {
       return hash8;
+    }
+  }
+
+  /**
+   * How a refreshed rollup is kept: its view is a refreshable materialized view ({@code REFRESH
+   * <clause> TO target}) aggregating the whole source at each refresh, read {@code FINAL} when the
+   * source's engine merges rows (so the target holds what {@code SELECT ... FINAL} shows).
+   *
+   * @param clause the server's schedule, e.g. {@code EVERY 5 MINUTE}
+   * @param fin whether the aggregation reads the source {@code FINAL}
+   */
+  record Refreshing(String clause, boolean fin) {
+    public Refreshing {
+      Objects.requireNonNull(clause, "clause");
     }
   }
 

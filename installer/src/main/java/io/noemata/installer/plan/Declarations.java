@@ -322,10 +322,14 @@ public final class Declarations {
     decl.put("measures", defs);
     decl.put("retention", r.retention().map(Object::toString).orElse(null));
     decl.put("from", r.from().orElse(null));
+    // a refresh reads the table FINAL where its engine merges rows: the target holds what FINAL shows
+    Optional<Accelerator.Refreshing> refresh = r.refresh().map(x -> new Accelerator.Refreshing(x.clause(),
+        io.noemata.core.catalog.SourceRows.mergingEngine(t.table().storageEngine())));
+    refresh.ifPresent(x -> decl.put("refresh", x.clause()));
     return Optional.of(new Accelerator.Rollup(r.key(), file.path(), table, target, r.async(), t.alias(), hash8,
         Names.stableView(namespace, t.alias(), r.key()), Names.materializedView(target), source, time, sourceTime,
         r.grain().seconds(), r.retention().map(i -> i.seconds()).orElse(0L), dims, measures,
-        r.from().orElse(null), Json.write(decl), spread, finer == null ? t.replicated() : finer.replicated()));
+        r.from().orElse(null), Json.write(decl), spread, finer == null ? t.replicated() : finer.replicated(), refresh));
   }
 
   /** The physical column a name in an entry stands for: a column entry's stored column, or the table's own. */

@@ -68,6 +68,11 @@ final class Drift {
         return o.getValue() + o.getKey() + " is missing or written differently" + everywhere;
       }
     }
+    // the schedule and the feed as the server writes them: a refresh declared, changed or dropped
+    Optional<String> feed = io.noemata.installer.ddl.RollupDdl.refreshDrift(r, server.statement(db, r.materializedView()));
+    if (feed.isPresent()) {
+      return feed.get();
+    }
     if (server.changedSinceRecorded(db, r.materializedView())) {
       return "materialized view " + r.materializedView() + " changed on the server";
     }

@@ -146,6 +146,12 @@ public final class Planner {
     }
     Accelerator.Rollup r = (Accelerator.Rollup) a;
     List<String> out = new ArrayList<>(RollupDdl.createTargets(r, placement));
+    if (r.refresh().isPresent()) {
+      out.add(RollupDdl.createRefreshedView(r, placement));
+      out.add(RollupDdl.waitForRefresh(r) + " -- the first refresh fills the target; no cutover, no backfill");
+      out.add(RollupDdl.pointStableView(r, placement));
+      return out;
+    }
     out.add(RollupDdl.createMaterializedView(r, cutover, placement));
     out.add("-- backfill: one-day chunks from the cutover back to " + (r.retentionSeconds() > 0
         ? "the retention bound" : "the oldest row") + ", newest first" + (r.spread().isPresent()

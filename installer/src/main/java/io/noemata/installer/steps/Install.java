@@ -32,6 +32,10 @@ final class Install {
   /** The initial steps of {@code a}; for synchronous columns, indexes and projections also the wait. */
   static void run(Session s, Accelerator a) throws SQLException, InstallException {
     s.options.progress().step("install " + a.kind() + " " + a.key() + " on " + a.table() + ": " + a.object());
+    if (a instanceof Accelerator.Rollup r && r.refresh().isPresent()) {
+      Refreshed.run(s, r);
+      return;
+    }
     if (a instanceof Accelerator.Rollup r) {
       rollup(s, r);
       return;
@@ -91,7 +95,14 @@ final class Install {
       s.record(row);
     }
     String mv = statement(s, db, r.materializedView());
-    if (mv != null && !mv.contains(r.viewSource().table())) {
+    if (mv != null && RollupDdl.refreshed(mv)) {
+      // a refreshed view before: its target holds its last refresh, which inserts never fed
+      s.options.progress().step("  " + r.key() + " is fed by inserts now: refilling " + r.object());
+      s.execute(RollupDdl.dropMaterializedView(db, r.materializedView(), s.placement()));
+      s.execute(RollupDdl.truncateTarget(r, s.placement()));
+      mv = null;
+      fresh = true;
+    } else if (mv != null && !mv.contains(r.viewSource().table())) {
       // fed from another table now (the source is not part of the content hash, so the target is
       // kept): its rows came through the old feed and a refill on top would count them twice
       s.options.progress().step("  " + r.key() + " is fed from " + r.viewSource().table() + " now: refilling " + r.object());
@@ -176,7 +187,7 @@ final class Install {
   }
 
   /** The objects table: each object with its kind and settings, so the storage describes itself. */
-  private static void objectRecorded(Session s, Accelerator a) throws SQLException {
+  static void objectRecorded(Session s, Accelerator a) throws SQLException {
     String db = a.table().database();
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("declaration", a.declaration());

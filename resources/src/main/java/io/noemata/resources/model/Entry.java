@@ -75,10 +75,22 @@ public sealed interface Entry {
     }
   }
 
-  /** Aggregated buckets of {@code grain} keyed by {@code dimensions}. */
+  /**
+   * Aggregated buckets of {@code grain} keyed by {@code dimensions}; fed by inserts, or with {@code
+   * refresh} recomputed by the server on a schedule.
+   */
   record Rollup(String key, TableRef table, boolean async, Interval grain, List<String> dimensions,
-      List<String> measures, Optional<Interval> retention, Optional<String> from) implements Entry {
+      List<String> measures, Optional<Interval> retention, Optional<String> from, Optional<Refresh> refresh)
+      implements Entry {
+
+    /** An insert-fed rollup. */
+    public Rollup(String key, TableRef table, boolean async, Interval grain, List<String> dimensions,
+        List<String> measures, Optional<Interval> retention, Optional<String> from) {
+      this(key, table, async, grain, dimensions, measures, retention, from, Optional.empty());
+    }
+
     public Rollup {
+      Objects.requireNonNull(refresh, "refresh");
       checkCommon(key, table);
       Objects.requireNonNull(grain, "grain");
       dimensions = List.copyOf(dimensions);

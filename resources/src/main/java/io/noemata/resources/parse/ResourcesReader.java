@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.IndexKind;
 import io.noemata.resources.model.Interval;
+import io.noemata.resources.model.Refresh;
 import io.noemata.resources.model.ResourcesFile;
 import io.noemata.resources.model.TableRef;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ final class ResourcesReader {
   private static final List<String> INDEX = List.of("table", "async", "column", "kind");
   private static final List<String> PROJECTION = List.of("table", "async", "order_by", "columns");
   private static final List<String> ROLLUP =
-      List.of("table", "async", "grain", "dimensions", "measures", "retention", "from");
+      List.of("table", "async", "grain", "dimensions", "measures", "retention", "from", "refresh");
+  private static final List<String> REFRESH = List.of("every", "after", "append");
 
   private ResourcesReader() {}
 
@@ -98,6 +100,12 @@ final class ResourcesReader {
     ObjectNode body = d.object(o.get(kind), at, "the " + kind + " of '" + key + "'");
     if (body == null) {
       return null;
+    }
+    if (!kind.equals("rollup") && body.has("refresh")) {
+      d.error(JsonDoc.child(at, "refresh"), "'refresh' belongs to rollups only: a " + kind + " is kept current by"
+          + " the server as rows are written; remove it");
+      body = body.deepCopy();
+      body.remove("refresh");
     }
     TableRef table = table(d, body, at);
     Optional<Boolean> async = d.bool(body, at, "async", false);
@@ -176,12 +184,41 @@ final class ResourcesReader {
     List<String> measures = d.strings(o, at, "measures", true, true, "[\"LogCount\"]");
     Interval retention = interval(d, o, at, "retention", false, "\"400d\"");
     String from = d.string(o, at, "from", false, "\"logs_1m\"");
-    boolean broken = (o.has("retention") && retention == null) || (o.has("from") && from == null);
+    Refresh refresh = o.has("refresh") ? refresh(d, o.get("refresh"), JsonDoc.child(at, "refresh")) : null;
+    boolean broken = (o.has("retention") && retention == null) || (o.has("from") && from == null)
+        || (o.has("refresh") && refresh == null);
     if (table == null || async.isEmpty() || grain == null || dimensions == null || measures == null || broken) {
       return null;
     }
     return new Entry.Rollup(key, table, async.get(), grain, dimensions, measures,
-        Optional.ofNullable(retention), Optional.ofNullable(from));
+        Optional.ofNullable(retention), Optional.ofNullable(from), Optional.ofNullable(refresh));
+  }
+
+  /** {@code {"every": "5m"}} or {@code {"after": "5m"}}, with an optional {@code "append": false}. */
+  private static Refresh refresh(Decoder d, JsonNode node, String at) {
+    ObjectNode o = d.object(node, at, "'refresh'");
+    if (o == null) {
+      return null;
+    }
+    d.onlyFields(o, at, REFRESH, "'refresh'");
+    if (o.has("every") == o.has("after")) {
+      d.error(at, "'refresh' needs exactly one of 'every' (a period on the clock) or 'after' (a pause after each"
+          + " refresh), such as {\"every\": \"5m\"}");
+      return null;
+    }
+    String field = o.has("every") ? "every" : "after";
+    Interval interval = interval(d, o, at, field, true, "\"5m\"");
+    Optional<Boolean> append = d.bool(o, at, "append", false);
+    if (append.isPresent() && append.get()) {
+      d.error(JsonDoc.child(at, "append"), "'append' adds each refresh's rows to the last refresh's, and a rollup's"
+          + " refresh aggregates every bucket again, so its rows would count twice; remove \"append\" (a refresh"
+          + " replaces the rollup's rows)");
+      return null;
+    }
+    if (interval == null || append.isEmpty()) {
+      return null;
+    }
+    return new Refresh(field.equals("every") ? Refresh.Schedule.EVERY : Refresh.Schedule.AFTER, interval, false);
   }
 
   private static Interval interval(Decoder d, ObjectNode o, String at, String field, boolean required, String example) {

@@ -59,7 +59,14 @@ final class OnlineChecks {
         }
       }
       Optional<String> rewrites = t.sourceRows().rewritesFor(null);
-      if (e instanceof Entry.Rollup && rewrites.isPresent()) {
+      if (e instanceof Entry.Rollup rolled && rolled.refresh().isPresent() && t.distribution().isPresent()) {
+        // every shard would refresh its own target from its own rows: not built yet
+        fc.cannotInstall(e, "refresh", r.physical() + " is a Distributed table, and refreshed rollups are built"
+            + " only over a table that holds its rows; declare the rollup without \"refresh\" over an append-only"
+            + " source, or query the table itself");
+        continue;
+      }
+      if (e instanceof Entry.Rollup rolled && rolled.refresh().isEmpty() && rewrites.isPresent()) {
         // an insert-fed rollup over it would drift from the table: refused, not installed
         fc.cannotInstall(e, "table", r.physical() + " does not keep its inserted rows: " + rewrites.get()
             + "; an insert-fed rollup would hold rows the table no longer shows; "

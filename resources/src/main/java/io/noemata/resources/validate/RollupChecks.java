@@ -96,6 +96,18 @@ final class RollupChecks {
           + " in the same file" + (source == null ? "" : " ('" + from + "' is a " + source.kind() + " entry)"));
       return;
     }
+    if (r.refresh().isPresent()) {
+      // a refresh aggregates the table itself; refreshed ladders (DEPENDS ON) are not built
+      fc.error(r, "refresh", "a refreshed rollup aggregates its table again at each refresh and is fed from"
+          + " no other rollup; remove 'from' (or 'refresh')");
+      return;
+    }
+    if (finer.refresh().isPresent()) {
+      // a refresh replaces the finer target's rows wholesale: no insert reaches a view over it
+      fc.error(r, "from", "rollup '" + from + "' is refreshed, and a refresh replaces its rows without the inserts"
+          + " that would feed this rollup; declare this rollup with the same \"refresh\" and without 'from'");
+      return;
+    }
     if (cycle(fc, r)) {
       fc.error(r, "from", "'from' forms a cycle (" + cyclePath(fc, r) + "); a rollup reads only from a finer one");
       return;

@@ -16,6 +16,9 @@ public final class SourceKeepsRows {
   private SourceKeepsRows() {}
 
   public static Optional<Skip> check(TableInfo source, Rollup r) {
+    if (r.refreshed()) {
+      return Optional.empty(); // not fed by inserts: RefreshCovers decides
+    }
     return source.sourceRows().rewritesFor(r.fedSince()).map(why -> new Skip(RollupSkip.SOURCE_REWRITES_ROWS, r.key()
         + " is fed by inserts into " + source.name() + ", but " + why + ", so the rollup holds rows the table"
         + " no longer shows"));

@@ -17,8 +17,16 @@ public final class TableAlone {
   private TableAlone() {}
 
   public static Optional<Skip> check(Query.Select s, TableExpr.Table t, Inlined inlined) {
+    return check(s, t, inlined, false);
+  }
+
+  /**
+   * The same; with {@code finalRead}, {@code FINAL} on the table is read as the rollup holds it (a
+   * refreshed rollup aggregated the table {@code FINAL}: {@link RefreshCovers} checks the rest).
+   */
+  public static Optional<Skip> check(Query.Select s, TableExpr.Table t, Inlined inlined, boolean finalRead) {
     if (!(s.from() instanceof TableExpr.Table || inlined != null || joinsOnDimensions(s, t)) || !s.arrayJoins().isEmpty()
-        || t.fin() || t.sampled() || s.prewhere() != null && !(s.from() instanceof TableExpr.Table)) {
+        || t.fin() && !(finalRead && inlined == null) || t.sampled() || s.prewhere() != null && !(s.from() instanceof TableExpr.Table)) {
       return Optional.of(new Skip(RollupSkip.TABLE_NOT_ALONE, "the level reads " + t.table() + " with a join, ARRAY"
           + " JOIN, FINAL, SAMPLE or PREWHERE"));
     }

@@ -12,6 +12,19 @@ public enum RollupSkip {
    * DELETE or UPDATE mutation): an insert-fed rollup holds rows the table no longer shows.
    */
   SOURCE_REWRITES_ROWS(io.noemata.core.catalog.SourceRows.REMEDY),
+  /**
+   * A refreshed rollup whose last successful refresh is not newer than the source's last change
+   * (whole seconds: a change in the refresh's own second counts as after it).
+   */
+  REFRESH_BEHIND("wait for the rollup's next refresh, or run SYSTEM REFRESH VIEW on its view; until then the table"
+      + " answers"),
+  /**
+   * A refreshed rollup over a source whose engine merges rows (Replacing, Collapsing, ...) holds the
+   * rows as FINAL shows them; the level reads the table without FINAL (or with PREWHERE, applied
+   * before FINAL).
+   */
+  REFRESH_NEEDS_FINAL("read the table FINAL (SELECT ... FROM table FINAL), without PREWHERE, to read its refreshed"
+      + " rollup"),
   /** The query's bucket is finer than the grain, or not a multiple of it. */
   GRAIN_DOES_NOT_DIVIDE_BUCKET("bucket by a multiple of the rollup's grain, or declare a finer rollup"),
   /** A time bound falls inside a rollup bucket, or is inclusive where the column is finer than the grain. */

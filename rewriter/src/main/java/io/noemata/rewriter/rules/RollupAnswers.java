@@ -29,6 +29,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import io.noemata.rewriter.checks.RefreshCovers;
 import io.noemata.rewriter.checks.Checked;
 import io.noemata.rewriter.checks.ClausesRead;
 import io.noemata.rewriter.checks.MeaningSettings;
@@ -281,9 +282,10 @@ public final class RollupAnswers {
     try {
       // the conditions decided without reading the level's expressions, in the order they are reported
       Optional<Skip> skip = SourceKeepsRows.check(info, r)
+          .or(() -> RefreshCovers.check(info, r, s, t))
           .or(() -> SameContentHash.check(r, level.statement().declaredHashes()))
           .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, level.selects()))
-          .or(() -> TableAlone.check(s, t, inlined))
+          .or(() -> TableAlone.check(s, t, inlined, r.refreshed()))
           .or(() -> level.statement().meaning())
           .or(() -> ClausesRead.check(s, level.underScalarWith()))
           .or(() -> Optional.ofNullable(filters == null ? null : filters.blocks(name, r))

@@ -725,6 +725,10 @@ final class RollupLevel {
       Clause.GroupBy g = select.groupBy();
       whole.put(g.start(), new Edit(g.start(), g.end(), ""));
     }
+    if (rollup.refreshed() && !RefreshGuard.onFirstBound(sql, rollup, info.name(), window.bounds(), whole)) {
+      return Checked.fails(new Skip(RollupSkip.REFRESH_BEHIND, "the level has no time bound to carry the check that "
+          + info.name() + " did not change since " + rollup.key() + "'s refresh"));
+    }
     List<Edit> out = new ArrayList<>(whole.values());
     for (Edit leaf : leafEdits.values()) {
       boolean inside = whole.values().stream().anyMatch(a -> a.start() <= leaf.start() && leaf.end() <= a.end());
