@@ -337,11 +337,12 @@ class RewriterRollupIT {
    * Equivalent spellings ({@link Spellings}): each drawn query is written {@code
    * noemata.spellings.each} ways; every spelling gets the same decision (which rollups the levels
    * read, with or without raw rows) and returns what the raw table returns for it.
-   * {@code -Dnoemata.spellings=10000} (the soak profile) runs the long version.
+   * 250 queries by default, 1000 under {@code -Pthorough}, {@code -Dnoemata.spellings=10000} (the soak
+   * profile) runs the long version.
    */
   @Test
   void everySpellingOfOneQueryGetsOneDecisionAndTheRawTablesRows() throws SQLException {
-    int total = Integer.getInteger("noemata.spellings", 1000);
+    int total = Trials.count("noemata.spellings", 250, 1000);
     int each = Integer.getInteger("noemata.spellings.each", 10);
     long seed = Long.getLong("noemata.spellings.seed", 20261201L);
     java.util.Random random = new java.util.Random(seed);
@@ -453,11 +454,12 @@ class RewriterRollupIT {
    * Dashboard-shaped queries drawn at random (buckets of every spelling and width, aligned and
    * unaligned windows in every spelling, inclusive bounds, dimension and non-dimension filters,
    * stored and unstored aggregates, unaliased items): each one the rule rewrites returns what the
-   * raw table returns. {@code -Dnoemata.rollup.queries=10000} runs the long version.
+   * raw table returns. 240 by default, 1000 under {@code -Pthorough}; {@code -Dnoemata.rollup.queries=10000}
+   * (the soak profile) runs the long version.
    */
   @Test
   void randomDashboardQueriesReturnTheSameRowsWhenRewritten() throws SQLException {
-    randomQueries(snapshot, Integer.getInteger("noemata.rollup.queries", 1000), 20240603L);
+    randomQueries(snapshot, queries(), 20240603L);
   }
 
   /**
@@ -467,7 +469,7 @@ class RewriterRollupIT {
    */
   @Test
   void randomDashboardQueriesOverABackfillStillRunningReturnTheSameRows() throws SQLException {
-    randomQueries(backfilling, Integer.getInteger("noemata.rollup.queries", 1000) / 4, 20241107L);
+    randomQueries(backfilling, queries() / 4, 20241107L);
   }
 
   /**
@@ -477,7 +479,7 @@ class RewriterRollupIT {
    */
   @Test
   void randomSmallReadsReturnTheSameRowsAndGroupsThatAreRowsAreReadWithFinal() throws SQLException {
-    int[] final_ = randomQueries(small, Integer.getInteger("noemata.rollup.queries", 1000) / 2, 20261201L);
+    int[] final_ = randomQueries(small, queries() / 2, 20261201L);
     assertTrue(final_[0] > 0, "no small read was drawn");
     assertTrue(final_[1] > 0, "no level whose groups are rollup rows was drawn");
   }
@@ -508,6 +510,11 @@ class RewriterRollupIT {
     RewriteResult r = Rewriter.rewrite(hourly, small, DB, List.of());
     assertTrue(r.changed() && r.sql().contains("GROUP BY") && !r.sql().contains("FINAL"), r.sql());
     assertTrue(sameResults(new CorpusFile.Query("hourly", "rollup", List.of(), hourly), r.sql(), EXACT) > 1);
+  }
+
+  /** Random queries of the first test, a quarter and a half of it for the others: 240 by default, 1000 under -Pthorough. */
+  private static int queries() {
+    return Trials.count("noemata.rollup.queries", 240, 1000);
   }
 
   /** Returns how many rewrites were small reads and how many of them read rollup rows with FINAL. */

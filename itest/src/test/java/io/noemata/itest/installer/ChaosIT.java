@@ -32,12 +32,13 @@ import org.junit.jupiter.api.io.TempDir;
  * max_execution_time, a readonly refusal, a client that hangs up mid-result), while publishes of
  * other projects run beside them. Every answer equals its expected value, every failure carries
  * the server's code, every connection still works afterwards, no statement or connection is left
- * open. {@code -Dnoemata.chaos.statements=N} in all (10,000 under {@code -Psoak}),
+ * open. {@code -Dnoemata.chaos.statements=N} in all (160 by default, 400 under {@code -Pthorough},
+ * 10,000 under {@code -Psoak}),
  * {@code -Dnoemata.chaos.seed=S}.
  */
 class ChaosIT {
 
-  static final int STATEMENTS = Integer.getInteger("noemata.chaos.statements", 400);
+  static final int STATEMENTS = io.noemata.itest.Trials.count("noemata.chaos.statements", 160, 400);
   static final int PUBLISHES = Integer.getInteger("noemata.chaos.publishes", 1);
   static final long SEED = Long.getLong("noemata.chaos.seed", 2L);
   static final int WORKERS = 4;

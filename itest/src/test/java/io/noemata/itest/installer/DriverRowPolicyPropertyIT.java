@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * exactly what plain clickhouse-jdbc gives it, rows or error code, never a row more. Policies read
  * dimensions and other columns alike; on some rounds the targets carry the same policies (what a
  * mirror makes), so the rollups answer some of the policies' users. {@code noemata.policy.rounds}
- * sets the number of rounds (2; 20 in {@code -Psoak}), each a new draw of users and policies.
+ * sets the number of rounds (1 by default, 2 under {@code -Pthorough}, 20 under {@code -Psoak}), each a
+ * new draw of users and policies.
  */
 class DriverRowPolicyPropertyIT {
 
@@ -93,7 +94,7 @@ class DriverRowPolicyPropertyIT {
 
   @Test
   void randomUsersUnderRandomPoliciesGetWhatPlainClickHouseJdbcGivesThem() throws Exception {
-    int rounds = Integer.getInteger("noemata.policy.rounds", 2);
+    int rounds = io.noemata.itest.Trials.count("noemata.policy.rounds", 1, 2);
     int compared = 0;
     int accelerated = 0;
     for (int round = 0; round < rounds; round++) {
