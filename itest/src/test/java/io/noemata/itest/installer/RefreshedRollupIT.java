@@ -174,6 +174,20 @@ class RefreshedRollupIT {
 
     Plan again = fx.publish();
     assertEquals(Change.Verb.KEEP, change(again, "logs_1m").verb(), again.text());
+
+    // another schedule declared: drift read back from the view's statement, the view made again
+    try (var files = Files.walk(fx.project)) {
+      for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
+        Files.writeString(p, RESOURCES.replace("\"after\": \"1d\"", "\"every\": \"1d\""));
+      }
+    }
+    Plan rescheduled = fx.publish();
+    assertEquals(Change.Verb.REPAIR, change(rescheduled, "logs_1m").verb(), rescheduled.text());
+    assertTrue(fx.rows("SELECT create_table_query FROM system.tables WHERE database = '" + db + "' AND name = '" + mv
+        + "'").get(0).contains(" REFRESH EVERY 1 DAY TO "));
+    refreshUntilCovered(fx);
+    readsTheRollup(fx, sql);
+    assertEquals(Change.Verb.KEEP, change(fx.publish(), "logs_1m").verb());
   }
 
   @Test
