@@ -45,7 +45,7 @@ final class QueryParameterValues {
   /**
    * The server settings the connection sends with every statement (its {@code clickhouse_setting_}
    * properties and URL parameters) that could change what a rewritten level means
-   * ({@link io.noemata.rewriter.rules.MeaningSettings#changesMeaning}).
+   * ({@link io.noemata.rewriter.checks.MeaningSettings#changesMeaning}).
    */
   static Set<String> meaningChanging(String delegateUrl, Properties properties) {
     Set<String> out = new TreeSet<>();
@@ -61,7 +61,7 @@ final class QueryParameterValues {
   }
 
   private static void add(String property, Set<String> out) {
-    if (property.startsWith(SETTING) && io.noemata.rewriter.rules.MeaningSettings.changesMeaning(
+    if (property.startsWith(SETTING) && io.noemata.rewriter.checks.MeaningSettings.changesMeaning(
         property.substring(SETTING.length()))) {
       out.add(property.substring(SETTING.length()));
     }

@@ -122,12 +122,12 @@ final class RequestFacts {
 
   /**
    * The settings of the request that could make a rewritten statement mean something else
-   * ({@link io.noemata.rewriter.rules.MeaningSettings#changesMeaning}: additional_table_filters, ...):
+   * ({@link io.noemata.rewriter.checks.MeaningSettings#changesMeaning}: additional_table_filters, ...):
    * with any of them the statement goes as written, as the driver does for a connection's.
    */
   java.util.Set<String> meaningSettings() {
     java.util.Set<String> out = new java.util.TreeSet<>();
-    byName.keySet().stream().filter(io.noemata.rewriter.rules.MeaningSettings::changesMeaning).forEach(out::add);
+    byName.keySet().stream().filter(io.noemata.rewriter.checks.MeaningSettings::changesMeaning).forEach(out::add);
     return out;
   }
 

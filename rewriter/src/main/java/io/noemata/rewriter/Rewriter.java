@@ -1,16 +1,20 @@
 package io.noemata.rewriter;
 
-import io.noemata.rewriter.provenance.Provenance;
 import io.noemata.core.catalog.CatalogSnapshot;
-import io.noemata.rewriter.rules.KnownFunctions;
-import io.noemata.rewriter.rules.RollupAnswers;
-import io.noemata.rewriter.rules.StoredColumns;
 import io.noemata.core.sql.Nesting;
 import io.noemata.core.sql.ParseResult;
 import io.noemata.core.sql.SqlParser;
 import io.noemata.core.sql.Statement;
+import io.noemata.rewriter.checks.KnownFunctions;
+import io.noemata.rewriter.provenance.Provenance;
+import io.noemata.rewriter.provenance.ResourceUse;
+import io.noemata.rewriter.rules.RollupAnswers;
+import io.noemata.rewriter.rules.Rule;
+import io.noemata.rewriter.rules.StoredColumns;
+import io.noemata.rewriter.syntax.Edit;
+import io.noemata.rewriter.syntax.Parameters;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -19,6 +23,12 @@ import java.util.Optional;
  * replacements spliced in; a statement that is not fully understood comes back identical.
  */
 public final class Rewriter {
+
+  /**
+   * The rules, in the order they run. Stored columns come first: the rollup rule then reads a Map
+   * subscript stored as a column as the plain column a rollup may keep as a dimension.
+   */
+  private static final List<Rule> RULES = List.of(StoredColumns.RULE, RollupAnswers.RULE);
 
   private Rewriter() {}
 
@@ -64,43 +74,35 @@ public final class Rewriter {
           + "` as spelled at offset " + unknown.get().start() + " (function names are case-sensitive unless the server"
           + " declares them otherwise); sent as written"));
     }
-    StoredColumns.Result stored = StoredColumns.apply(parsed.node(), sql, snapshot, defaultDatabase);
-    // the rollup rule reads the text with the stored columns in place: a Map subscript stored as a
-    // column is then the plain column a rollup may keep as a dimension
-    String withColumns = sql;
+    Rule.Request request = new Rule.Request(snapshot, defaultDatabase, parameters);
+    String text = sql;
     Statement statement = parsed.node();
-    if (!stored.edits().isEmpty()) {
-      Optional<String> spliced = splice(sql, stored.edits());
-      ParseResult<Statement> reparsed = spliced.map(SqlParser::parse).orElse(null);
-      if (reparsed == null || !reparsed.understood()) {
+    List<ResourceUse> uses = new ArrayList<>();
+    boolean changed = false;
+    for (Rule rule : RULES) {
+      Rule.Applied applied = rule.apply(statement, text, request);
+      uses.addAll(applied.uses());
+      if (applied.edits().isEmpty()) {
+        continue;
+      }
+      Optional<String> spliced = splice(text, applied.edits());
+      if (spliced.isEmpty()) {
+        return new RewriteResult(sql, false, Provenance.refused("rules edited overlapping text; sent as written"));
+      }
+      ParseResult<Statement> reparsed = SqlParser.parse(spliced.get());
+      if (!reparsed.understood()) {
+        // a splice that breaks the statement is a bug here, never the user's problem: send the original
         return new RewriteResult(sql, false, Provenance.refused("rewritten text not understood; sent as written"));
       }
-      withColumns = spliced.get();
+      text = spliced.get();
       statement = reparsed.node();
+      changed = true;
     }
-    RollupAnswers.Result rollups = RollupAnswers.apply(statement, withColumns, snapshot, defaultDatabase, Map.of(),
-        parameters);
-    Provenance provenance = new Provenance(null, stored.uses(), rollups.uses());
-    if (stored.edits().isEmpty() && rollups.edits().isEmpty()) {
-      return new RewriteResult(sql, false, provenance);
-    }
-    Optional<String> rewritten = splice(withColumns, rollups.edits());
-    if (rewritten.isEmpty()) {
-      return new RewriteResult(sql, false, Provenance.refused("rules edited overlapping text; sent as written"));
-    }
-    String out = rewritten.get();
-    if (!rollups.edits().isEmpty() && !SqlParser.parse(out).understood()) {
-      // a splice that breaks the statement is a bug here, never the user's problem: send the original
-      return new RewriteResult(sql, false, Provenance.refused("rewritten text not understood; sent as written"));
-    }
-    return new RewriteResult(out, true, provenance);
+    return new RewriteResult(text, changed, Provenance.of(uses));
   }
 
   /** {@code sql} with {@code edits} spliced in; empty when two edit overlapping text (a bug here, never the user's). */
   private static Optional<String> splice(String sql, List<Edit> edits) {
-    if (edits.isEmpty()) {
-      return Optional.of(sql);
-    }
     try {
       return Optional.of(Edit.apply(sql, edits));
     } catch (IllegalArgumentException overlapping) {

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.rewriter.RewriteResult;
-import io.noemata.rewriter.Parameters;
+import io.noemata.rewriter.syntax.Parameters;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.core.corpus.Corpus;

@@ -11,7 +11,7 @@ import io.noemata.driver.catalog.CatalogState;
 import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.Fallback;
 import io.noemata.driver.provenance.QueryProvenance;
-import io.noemata.rewriter.Parameters;
+import io.noemata.rewriter.syntax.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.provenance.RollupUse;
 import java.sql.SQLException;

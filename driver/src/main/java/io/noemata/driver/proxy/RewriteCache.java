@@ -2,7 +2,7 @@ package io.noemata.driver.proxy;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import io.noemata.core.catalog.CatalogSnapshot;
-import io.noemata.rewriter.Parameters;
+import io.noemata.rewriter.syntax.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import java.time.Duration;

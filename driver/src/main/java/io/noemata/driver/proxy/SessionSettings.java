@@ -3,7 +3,7 @@ package io.noemata.driver.proxy;
 import io.noemata.core.sql.Clause;
 import io.noemata.core.sql.ParseResult;
 import io.noemata.core.sql.SqlParser;
-import io.noemata.rewriter.rules.MeaningSettings;
+import io.noemata.rewriter.checks.MeaningSettings;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;

@@ -9,7 +9,7 @@ import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.MaterializedColumn;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
-import io.noemata.rewriter.Parameters;
+import io.noemata.rewriter.syntax.Parameters;
 import io.noemata.rewriter.RewriteResult;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -8,7 +8,7 @@ import io.noemata.core.system.SystemTables;
 import io.noemata.installer.plan.Accelerator;
 import io.noemata.installer.plan.StoredMeasure;
 import io.noemata.resources.model.PhysicalName;
-import io.noemata.rewriter.rules.TimeKey;
+import io.noemata.rewriter.time.TimeKey;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

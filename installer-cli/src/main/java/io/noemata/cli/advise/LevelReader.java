@@ -11,7 +11,7 @@ import io.noemata.core.expr.ExprParser;
 import io.noemata.core.expr.Functions;
 import io.noemata.resources.model.FrameTable;
 import io.noemata.resources.model.PhysicalName;
-import io.noemata.rewriter.rules.MapSubscript;
+import io.noemata.rewriter.syntax.MapSubscript;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -2,7 +2,7 @@ package io.noemata.rewriter.cost;
 
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableRows;
-import io.noemata.rewriter.rules.TimeKey;
+import io.noemata.rewriter.time.TimeKey;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

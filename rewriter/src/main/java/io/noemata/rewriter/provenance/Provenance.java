@@ -27,6 +27,20 @@ public record Provenance(String notUnderstood, List<StoredColumnUse> storedColum
     this(notUnderstood, storedColumns, List.of());
   }
 
+  /** The statement understood, with {@code uses} in the order the rules made them. */
+  public static Provenance of(List<? extends ResourceUse> uses) {
+    List<StoredColumnUse> storedColumns = new ArrayList<>();
+    List<RollupUse> rollups = new ArrayList<>();
+    for (ResourceUse use : uses) {
+      if (use instanceof StoredColumnUse s) {
+        storedColumns.add(s);
+      } else {
+        rollups.add((RollupUse) use); // ResourceUse permits only these two
+      }
+    }
+    return new Provenance(null, storedColumns, rollups);
+  }
+
   /** Not understood {@code reason}: no uses. */
   public static Provenance refused(String reason) {
     return new Provenance(Objects.requireNonNull(reason, "reason"), List.of());

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import io.noemata.rewriter.time.TimeForm;
 
 /**
  * When each group of a level is one row of the rollup it reads, the level needs no GROUP BY: the

@@ -10,6 +10,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import io.noemata.rewriter.syntax.MapSubscript;
+import io.noemata.rewriter.syntax.RollupFunctions;
 
 /**
  * One pass over the expressions a query level evaluates itself (not its subqueries): the stored

@@ -5,7 +5,7 @@ import io.noemata.core.sql.Lexer;
 import io.noemata.core.sql.Query;
 import io.noemata.core.sql.Token;
 import io.noemata.core.sql.TokenKind;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import java.util.List;
 
 /** A PREWHERE is a WHERE for a level that reads its table alone: it only filters the same rows earlier. */

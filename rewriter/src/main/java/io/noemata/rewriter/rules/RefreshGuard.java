@@ -3,7 +3,8 @@ package io.noemata.rewriter.rules;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.sql.Literals;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
+import io.noemata.rewriter.union.RawEdges;
 import java.util.List;
 import java.util.Map;
 

@@ -7,8 +7,8 @@ import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableRows;
 import io.noemata.rewriter.cost.AggregateKind;
 import io.noemata.rewriter.cost.CheapestRead;
-import io.noemata.rewriter.Edit;
-import io.noemata.rewriter.Parameters;
+import io.noemata.rewriter.syntax.Edit;
+import io.noemata.rewriter.syntax.Parameters;
 import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.rewriter.provenance.RollupUse;
@@ -29,6 +29,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import io.noemata.rewriter.checks.Checked;
+import io.noemata.rewriter.checks.ClausesRead;
+import io.noemata.rewriter.checks.MeaningSettings;
+import io.noemata.rewriter.checks.SameContentHash;
+import io.noemata.rewriter.checks.SameRowsAndColumns;
+import io.noemata.rewriter.checks.Skip;
+import io.noemata.rewriter.checks.RefreshCovers;
+import io.noemata.rewriter.checks.SourceKeepsRows;
+import io.noemata.rewriter.checks.TableAlone;
+import io.noemata.rewriter.syntax.Inlined;
+import io.noemata.rewriter.syntax.NamedValues;
 
 /**
  * The spec's "Rollups" rule: a query level reads the ready rollup that answers it at the least
@@ -50,6 +61,12 @@ public final class RollupAnswers {
   }
 
   private RollupAnswers() {}
+
+  /** The rule as {@link io.noemata.rewriter.Rewriter} runs it: with the hashes the ledger recorded. */
+  public static final Rule RULE = (statement, sql, request) -> {
+    Result r = apply(statement, sql, request.snapshot(), request.defaultDatabase(), Map.of(), request.parameters());
+    return new Rule.Applied(r.edits(), List.copyOf(r.uses()));
+  };
 
   /** Decides with the hashes the ledger recorded (each target is named after its own hash). */
   public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase) {
@@ -96,9 +113,11 @@ public final class RollupAnswers {
     Optional<Skip> meaning = MeaningSettings.check(settings);
 
     TableFilters filters = TableFilters.of(settings, sql);
+    LevelContext.StatementFacts facts = new LevelContext.StatementFacts(sql, snapshot, values, filters, meaning,
+        declaredHashes);
     Set<String> carried = new HashSet<>();
     List<Edit> edits = new ArrayList<>();
-    List<Outcome> chosenReads = new ArrayList<>();
+    List<Outcome.Read> chosenReads = new ArrayList<>();
     List<RollupUse> uses = new ArrayList<>();
     Set<Query.Select> inlinedSelects = new HashSet<>();
     // whether every table read is a rollup read with an estimate, and what their rows cost (SmallRead)
@@ -107,7 +126,7 @@ public final class RollupAnswers {
     double unionCost = 0;
     for (int i = 0; i < selects.size(); i++) {
       Query.Select s = selects.get(i);
-      int level = i + 1;
+      int levelNumber = i + 1;
       if (inlinedSelects.contains(s)) {
         continue; // decided with the level that reads it
       }
@@ -132,38 +151,40 @@ public final class RollupAnswers {
         }
         List<Rollup> candidates = new ArrayList<>(info.rollups());
         candidates.sort(Comparator.comparing(Rollup::grain).reversed().thenComparing(Rollup::key));
+        LevelContext level = new LevelContext(facts, s, t, inlined, name, info,
+            underScalarWith.contains(s) || inlined != null && underScalarWith.contains(inlined.inner()));
         List<Outcome> outcomes = new ArrayList<>();
         for (Rollup r : candidates) {
-          outcomes.add(decide(sql, s, t, inlined, name, info, r, snapshot, values, filters, meaning,
-              underScalarWith.contains(s) || inlined != null && underScalarWith.contains(inlined.inner()),
-              declaredHashes, edits));
+          outcomes.add(decide(level, r, edits));
         }
-        List<Outcome> answering = outcomes.stream().filter(o -> o.code == null).toList();
+        List<Outcome.Read> answering = outcomes.stream().filter(Outcome.Read.class::isInstance)
+            .map(Outcome.Read.class::cast).toList();
         CheapestRead.Decision cost = estimate(s, name, answering, snapshot).orElse(null);
-        Outcome chosen = cost == null ? choose(outcomes) : cost.rawIsCheaper() ? null : answering.get(cost.chosen());
+        Outcome.Read chosen = cost == null ? choose(answering) : cost.rawIsCheaper() ? null : answering.get(cost.chosen());
         if (cost == null || chosen == null) {
           rollupReadsOnly = false;
-        } else if (chosen.rawEdges) {
+        } else if (chosen.rawEdges()) {
           unionCost += cost.rowCosts().get(cost.chosen());
         } else {
           rollupCost += cost.rowCosts().get(cost.chosen());
         }
         for (Outcome o : outcomes) {
-          Rollup r = o.rollup;
+          Rollup r = o.rollup();
           if (o == chosen) {
-            edits.addAll(o.edits);
-            chosenReads.add(o);
+            edits.addAll(chosen.edits());
+            chosenReads.add(chosen);
             if (filters != null && carried.add(name + " " + r.target())) {
               filters.carry(name, r).ifPresent(edits::add);
             }
-            uses.add(new ResourceUse.Rollup(level, name.toString(), r.key(), r.stableView(), o.rawEdges));
-          } else if (o.code == null) {
-            uses.add(new ResourceUse.SkippedRollup(level, name.toString(), r.key(), r.stableView(), notChosen(o, chosen),
-                notChosenWhy(o, chosen, cost == null ? null : cost.raw(), cost == null ? null
-                    : cost.costs().get(answering.indexOf(o)), cost == null || chosen == null ? null
+            uses.add(new ResourceUse.Rollup(levelNumber, name.toString(), r.key(), r.stableView(), chosen.rawEdges()));
+          } else if (o instanceof Outcome.Read read) {
+            uses.add(new ResourceUse.SkippedRollup(levelNumber, name.toString(), r.key(), r.stableView(),
+                notChosen(read, chosen), notChosenWhy(read, chosen, cost == null ? null : cost.raw(), cost == null ? null
+                    : cost.costs().get(answering.indexOf(read)), cost == null || chosen == null ? null
                     : cost.costs().get(answering.indexOf(chosen)), name)));
-          } else {
-            uses.add(new ResourceUse.SkippedRollup(level, name.toString(), r.key(), r.stableView(), o.code, o.why));
+          } else if (o instanceof Outcome.Skipped skipped) {
+            uses.add(new ResourceUse.SkippedRollup(levelNumber, name.toString(), r.key(), r.stableView(), skipped.code(),
+                skipped.why()));
           }
         }
       }
@@ -173,10 +194,10 @@ public final class RollupAnswers {
           snapshot.changeableSettings());
       if (small.isPresent()) {
         edits.add(small.get());
-        for (Outcome o : chosenReads) { // a small read of groups that are rollup rows: FINAL, no GROUP BY
-          if (o.rowEdits.isPresent() && holdsParts(snapshot, o.database, o.rollup.target())) {
-            edits.removeAll(o.edits);
-            edits.addAll(o.rowEdits.get());
+        for (Outcome.Read o : chosenReads) { // a small read of groups that are rollup rows: FINAL, no GROUP BY
+          if (o.rowEdits().isPresent() && holdsParts(snapshot, o.database(), o.rollup().target())) {
+            edits.removeAll(o.edits());
+            edits.addAll(o.rowEdits().get());
           }
         }
       }
@@ -197,34 +218,35 @@ public final class RollupAnswers {
    * The cost-aware choice among the candidates that answer ({@link CheapestRead}), from the row
    * counts the catalog read; empty when it holds none for the source or a target.
    */
-  private static Optional<CheapestRead.Decision> estimate(Query.Select s, TableName name, List<Outcome> answering,
-      CatalogSnapshot snapshot) {
+  private static Optional<CheapestRead.Decision> estimate(Query.Select s, TableName name,
+      List<Outcome.Read> answering, CatalogSnapshot snapshot) {
     if (answering.isEmpty()) {
       return Optional.empty();
     }
     Map<String, TableRows> targets = new HashMap<>();
-    for (Outcome o : answering) {
-      snapshot.rows(new TableName(name.database(), o.rollup.target())).ifPresent(t -> targets.put(o.rollup.target(), t));
+    for (Outcome.Read o : answering) {
+      String target = o.rollup().target();
+      snapshot.rows(new TableName(name.database(), target)).ifPresent(t -> targets.put(target, t));
     }
-    Outcome any = answering.get(0);
-    return CheapestRead.choose(answering.stream().map(o -> new CheapestRead.Candidate(o.rollup, o.rawEdges)).toList(),
-        snapshot.rows(name).orElse(null), targets, any.windowStart, any.windowEnd, AggregateKind.of(s));
+    Outcome.Read any = answering.get(0);
+    return CheapestRead.choose(answering.stream().map(o -> new CheapestRead.Candidate(o.rollup(), o.rawEdges())).toList(),
+        snapshot.rows(name).orElse(null), targets, any.windowStart(), any.windowEnd(), AggregateKind.of(s));
   }
 
   /** Why an answering candidate was not read. */
-  private static RollupSkip notChosen(Outcome o, Outcome chosen) {
+  private static RollupSkip notChosen(Outcome.Read o, Outcome.Read chosen) {
     if (chosen == null) {
       return RollupSkip.RAW_IS_CHEAPER;
     }
-    if (o.rollup.grain().compareTo(chosen.rollup.grain()) <= 0) {
+    if (o.rollup().grain().compareTo(chosen.rollup().grain()) <= 0) {
       return RollupSkip.COARSER_ROLLUP_READ;
     }
-    return o.rawEdges && !chosen.rawEdges ? RollupSkip.WHOLE_BUCKETS_PREFERRED : RollupSkip.CHEAPER_ROLLUP_READ;
+    return o.rawEdges() && !chosen.rawEdges() ? RollupSkip.WHOLE_BUCKETS_PREFERRED : RollupSkip.CHEAPER_ROLLUP_READ;
   }
 
-  private static String notChosenWhy(Outcome o, Outcome chosen, Double raw, Double mine, Double theirs,
+  private static String notChosenWhy(Outcome.Read o, Outcome.Read chosen, Double raw, Double mine, Double theirs,
       TableName name) {
-    String key = o.rollup.key();
+    String key = o.rollup().key();
     if (chosen == null) {
       return String.format(Locale.ROOT, "reading %s is estimated cheaper: %,.0f against %,.0f for %s (rows read,"
           + " weighted by what their aggregates cost per row, and each table read's and part's fixed cost)", name, raw, mine, key);
@@ -232,93 +254,62 @@ public final class RollupAnswers {
     String estimates = mine == null ? "" : String.format(Locale.ROOT, " (estimated %,.0f against %,.0f)", mine, theirs);
     return switch (notChosen(o, chosen)) {
       case WHOLE_BUCKETS_PREFERRED -> key + " answers only with raw rows for part of the window, while "
-          + chosen.rollup.key() + " answers from whole buckets alone" + estimates;
-      case COARSER_ROLLUP_READ -> "the coarser rollup " + chosen.rollup.key() + " answers this level" + estimates;
-      default -> chosen.rollup.key() + " answers this level at a lower estimated cost" + estimates;
+          + chosen.rollup().key() + " answers from whole buckets alone" + estimates;
+      case COARSER_ROLLUP_READ -> "the coarser rollup " + chosen.rollup().key() + " answers this level" + estimates;
+      default -> chosen.rollup().key() + " answers this level at a lower estimated cost" + estimates;
     };
-  }
-
-  /** One candidate's decision: the edits when it answers (code null), else why not. */
-  private static final class Outcome {
-    final Rollup rollup;
-    RollupSkip code;
-    String why;
-    List<Edit> edits = List.of();
-    /** The edits reading the level's groups as rollup rows ({@link GroupsAreRows}), when they are. */
-    Optional<List<Edit>> rowEdits = Optional.empty();
-    /** The database of the table the level reads, where the rollup's target is. */
-    String database;
-    boolean rawEdges;
-    Long windowStart;
-    Long windowEnd;
-
-    Outcome(Rollup rollup) {
-      this.rollup = rollup;
-    }
   }
 
   /**
    * The candidate the level reads: the coarsest that answers from whole buckets alone, else the
    * coarsest that answers with raw rows for part of the window (raw rows cost a scan of the source
-   * table, more than finer rollup rows); null when none answers. {@code outcomes} run coarsest first.
+   * table, more than finer rollup rows); null when none answers. {@code answering} run coarsest first.
    */
-  private static Outcome choose(List<Outcome> outcomes) {
-    Outcome withRaw = null;
-    for (Outcome o : outcomes) {
-      if (o.code == null && !o.rawEdges) {
-        return o;
-      }
-      if (o.code == null && withRaw == null) {
-        withRaw = o;
-      }
-    }
-    return withRaw;
+  private static Outcome.Read choose(List<Outcome.Read> answering) {
+    return answering.stream().filter(o -> !o.rawEdges()).findFirst()
+        .orElse(answering.isEmpty() ? null : answering.get(0));
   }
 
-  private static Outcome decide(String sql, Query.Select s, TableExpr.Table t, Inlined inlined, TableName name,
-      TableInfo info, Rollup r, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters,
-      Optional<Skip> meaning, boolean underScalarWith, Map<String, String> declaredHashes, List<Edit> earlierEdits) {
-    Outcome o = new Outcome(r);
+  private static Outcome decide(LevelContext level, Rollup r, List<Edit> earlierEdits) {
+    Outcome o;
+    Query.Select s = level.select();
+    TableExpr.Table t = level.table();
+    Inlined inlined = level.inlined();
+    TableName name = level.name();
+    TableInfo info = level.info();
+    CatalogSnapshot snapshot = level.statement().snapshot();
+    TableFilters filters = level.statement().filters();
     try {
       // the conditions decided without reading the level's expressions, in the order they are reported
       Optional<Skip> skip = SourceKeepsRows.check(info, r)
           .or(() -> RefreshCovers.check(info, r, s, t))
-          .or(() -> SameContentHash.check(r, declaredHashes))
-          .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, inlined == null ? List.of(s) : List.of(s, inlined.inner())))
+          .or(() -> SameContentHash.check(r, level.statement().declaredHashes()))
+          .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, level.selects()))
           .or(() -> TableAlone.check(s, t, inlined, r.refreshed()))
-          .or(() -> meaning)
-          .or(() -> ClausesRead.check(s, underScalarWith))
+          .or(() -> level.statement().meaning())
+          .or(() -> ClausesRead.check(s, level.underScalarWith()))
           .or(() -> Optional.ofNullable(filters == null ? null : filters.blocks(name, r))
               .map(why -> new Skip(RollupSkip.TABLE_FILTER_SETTING, why)));
-      Checked<List<Edit>> read;
-      RollupLevel answer = null;
       if (skip.isPresent()) {
-        read = Checked.fails(skip.get());
+        o = new Outcome.Skipped(r, skip.get());
       } else {
-        answer = new RollupLevel(sql, s, t, inlined, name.database(), info, r, values, snapshot.serverTimeZone(),
-            snapshot.serverClock(), snapshot.rows(name).flatMap(rows -> TimeKey.of(rows.leadingKey(), r.timeColumn())));
-        read = answer.edits();
-      }
-      if (read instanceof Checked.Fails<List<Edit>> failed) {
-        o.code = failed.skip().code();
-        o.why = failed.skip().reason();
-      } else {
-        o.edits = ((Checked.Holds<List<Edit>>) read).value();
-        o.rowEdits = answer.rowEdits();
-        o.database = name.database();
-        o.rawEdges = answer.rawEdges();
-        o.windowStart = answer.windowStart();
-        o.windowEnd = answer.windowEnd();
+        RollupLevel answer = new RollupLevel(level, r);
+        Checked<List<Edit>> read = answer.edits();
+        if (read instanceof Checked.Fails<List<Edit>> failed) {
+          o = new Outcome.Skipped(r, failed.skip());
+        } else {
+          o = new Outcome.Read(r, ((Checked.Holds<List<Edit>>) read).value(), answer.rowEdits(), level.database(),
+              answer.rawEdges(), answer.windowStart(), answer.windowEnd());
+        }
       }
     } catch (RuntimeException bug) {
       // a fault in this rule must cost the query its rollup, never its answer, and never pass for a skip
-      o.code = RollupSkip.RULE_FAILED;
-      o.why = "the rollup rule failed on this level (" + bug + "); it reads the table";
-      o.edits = List.of();
+      o = new Outcome.Skipped(r, RollupSkip.RULE_FAILED, "the rollup rule failed on this level (" + bug
+          + "); it reads the table");
     }
-    if (o.code == null && overlaps(earlierEdits, o.edits)) {
-      o.code = RollupSkip.NOT_UNDERSTOOD;
-      o.why = "the level sits inside an aggregate that an enclosing level reads from a rollup";
+    if (o instanceof Outcome.Read read && overlaps(earlierEdits, read.edits())) {
+      o = new Outcome.Skipped(r, RollupSkip.NOT_UNDERSTOOD,
+          "the level sits inside an aggregate that an enclosing level reads from a rollup");
     }
     return o;
   }

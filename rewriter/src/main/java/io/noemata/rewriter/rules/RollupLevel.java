@@ -3,7 +3,7 @@ package io.noemata.rewriter.rules;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.sql.Literals;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.core.sql.Clause;
 import io.noemata.core.sql.Expr;
@@ -22,6 +22,30 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import io.noemata.rewriter.checks.Checked;
+import io.noemata.rewriter.checks.DateTimeColumn;
+import io.noemata.rewriter.checks.DimensionsOnly;
+import io.noemata.rewriter.checks.GrainDividesBucket;
+import io.noemata.rewriter.checks.NamesBound;
+import io.noemata.rewriter.checks.Skip;
+import io.noemata.rewriter.checks.StoredAggregates;
+import io.noemata.rewriter.checks.TimeComparisons;
+import io.noemata.rewriter.checks.UnaliasedItems;
+import io.noemata.rewriter.checks.UncorrelatedSubqueries;
+import io.noemata.rewriter.syntax.ColumnNames;
+import io.noemata.rewriter.syntax.Inlined;
+import io.noemata.rewriter.syntax.RollupFunctions;
+import io.noemata.rewriter.time.RelativeTime;
+import io.noemata.rewriter.time.TimeConstant;
+import io.noemata.rewriter.time.TimeForm;
+import io.noemata.rewriter.time.TimeKey;
+import io.noemata.rewriter.time.TimeShift;
+import io.noemata.rewriter.union.BareBucketBounds;
+import io.noemata.rewriter.union.BucketBoundaries;
+import io.noemata.rewriter.union.LevelWindow;
+import io.noemata.rewriter.union.RawEdges;
+import io.noemata.rewriter.union.UnionEdges;
+import io.noemata.rewriter.union.WindowRead;
 
 /**
  * One query level checked against one candidate rollup, condition by condition in the spec's
@@ -85,18 +109,17 @@ final class RollupLevel {
   /** The first condition the walk found failed; once set, the walk stops. */
   private Skip failed;
 
-  RollupLevel(String sql, Query.Select select, TableExpr.Table table, Inlined inlined, String database, TableInfo info,
-      Rollup rollup, Map<Integer, Expr> parameters, ZoneId serverZone, Instant serverClock, Optional<TimeKey> timeKey) {
-    this.timeKey = timeKey;
-    this.inlined = inlined;
-    this.parameters = parameters;
-    this.serverZone = serverZone;
-    this.serverClock = serverClock;
-    this.sql = sql;
-    this.select = select;
-    this.table = table;
-    this.database = database;
-    this.info = info;
+  RollupLevel(LevelContext level, Rollup rollup) {
+    this.timeKey = level.timeKey(rollup);
+    this.inlined = level.inlined();
+    this.parameters = level.statement().values();
+    this.serverZone = level.serverZone();
+    this.serverClock = level.serverClock();
+    this.sql = level.sql();
+    this.select = level.select();
+    this.table = level.table();
+    this.database = level.database();
+    this.info = level.info();
     this.rollup = rollup;
     this.grainNanos = rollup.grain().toNanos();
     this.timeType = info.columnTypes().get(rollup.timeColumn());

@@ -3,7 +3,7 @@ package io.noemata.rewriter.rules;
 import io.noemata.core.sql.Node;
 import io.noemata.core.sql.Statement;
 import io.noemata.core.sql.TableExpr;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import io.noemata.rewriter.cost.AggregateKind;
 import io.noemata.rewriter.cost.ReadCost;
 import java.util.ArrayList;

@@ -8,6 +8,7 @@ import io.noemata.core.sql.SqlParser;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import io.noemata.rewriter.syntax.MapSubscript;
 
 /**
  * The stored columns of one table that hold a Map subscript, by map column and key. Built from the

@@ -7,7 +7,7 @@ import io.noemata.core.catalog.TableAccess;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.sql.Literals;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.rewriter.provenance.StoredColumnUse;
 import io.noemata.rewriter.provenance.KeptReason;
@@ -26,6 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import io.noemata.rewriter.checks.SameRowsAndColumns;
+import io.noemata.rewriter.syntax.ColumnNames;
 
 /**
  * The spec's "Stored columns" rule: a Map subscript that a stored column holds is read from the
@@ -81,6 +83,12 @@ public final class StoredColumns {
     this.snapshot = snapshot;
     this.defaultDatabase = defaultDatabase;
   }
+
+  /** The rule as {@link io.noemata.rewriter.Rewriter} runs it. */
+  public static final Rule RULE = (statement, sql, request) -> {
+    Result r = apply(statement, sql, request.snapshot(), request.defaultDatabase());
+    return new Rule.Applied(r.edits(), List.copyOf(r.uses()));
+  };
 
   public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase) {
     StoredColumns rule = new StoredColumns(sql, snapshot, defaultDatabase);

@@ -6,7 +6,7 @@ import io.noemata.core.sql.Lexer;
 import io.noemata.core.sql.Literals;
 import io.noemata.core.sql.Token;
 import io.noemata.core.sql.TokenKind;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import io.noemata.core.sql.Clause;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Node;
@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import io.noemata.rewriter.syntax.RollupFunctions;
 
 /**
  * The {@code additional_table_filters} setting: a map from table name to a condition ClickHouse

@@ -10,55 +10,57 @@ import io.noemata.core.sql.SqlParser;
 import io.noemata.core.sql.Statement;
 import io.noemata.rewriter.OtelCatalog;
 import io.noemata.rewriter.RollupCatalog;
+import io.noemata.rewriter.checks.Checked;
+import io.noemata.rewriter.checks.Skip;
 import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
 
 /** Parsing and asserting helpers for the tests of single checks. */
-final class Levels {
+public final class Levels {
 
   private Levels() {}
 
   /** The first SELECT of {@code sql}. */
-  static Query.Select select(String sql) {
+  public static Query.Select select(String sql) {
     var parsed = SqlParser.parse(sql);
     assertTrue(parsed.understood(), sql);
     Statement s = parsed.node();
     return Query.selects(s.query()).get(0);
   }
 
-  static Expr expr(String text) {
+  public static Expr expr(String text) {
     var parsed = SqlParser.parseExpression(text);
     assertTrue(parsed.understood(), text);
     return parsed.node();
   }
 
-  static Expr.Call call(String text) {
+  public static Expr.Call call(String text) {
     return (Expr.Call) expr(text);
   }
 
   /** otel_logs as {@link RollupCatalog} has it, with r_logs (dimensions ServiceName, SeverityText). */
-  static TableInfo logs() {
+  public static TableInfo logs() {
     return RollupCatalog.snapshot().table(OtelCatalog.LOGS).orElseThrow();
   }
 
-  static TableInfo traces() {
+  public static TableInfo traces() {
     return RollupCatalog.snapshot().table(OtelCatalog.TRACES).orElseThrow();
   }
 
-  static void skips(RollupSkip code, Optional<Skip> skip) {
+  public static void skips(RollupSkip code, Optional<Skip> skip) {
     assertTrue(skip.isPresent(), "expected " + code);
     assertEquals(code, skip.get().code(), skip.get().reason());
     assertTrue(!skip.get().reason().isBlank());
   }
 
-  static <T> Skip skips(RollupSkip code, Checked<T> checked) {
+  public static <T> Skip skips(RollupSkip code, Checked<T> checked) {
     assertTrue(checked instanceof Checked.Fails<T>, () -> "expected " + code + ", held " + checked);
     Skip skip = ((Checked.Fails<T>) checked).skip();
     assertEquals(code, skip.code(), skip.reason());
     return skip;
   }
 
-  static <T> T holds(Checked<T> checked) {
+  public static <T> T holds(Checked<T> checked) {
     assertTrue(checked instanceof Checked.Holds<T>, () -> "expected to hold: " + checked);
     return ((Checked.Holds<T>) checked).value();
   }

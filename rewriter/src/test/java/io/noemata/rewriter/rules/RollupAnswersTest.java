@@ -1,6 +1,5 @@
 package io.noemata.rewriter.rules;
 
-import io.noemata.rewriter.provenance.RollupDecision;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -8,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.Rollup;
-import io.noemata.rewriter.Parameters;
+import io.noemata.core.sql.SqlParser;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.RollupCatalog;
+import io.noemata.rewriter.checks.GrainDividesBucket;
+import io.noemata.rewriter.checks.SameContentHash;
+import io.noemata.rewriter.provenance.RollupDecision;
 import io.noemata.rewriter.provenance.RollupSkip;
-import io.noemata.core.sql.SqlParser;
+import io.noemata.rewriter.syntax.Parameters;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -22,15 +24,15 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** The rollup rule condition by condition, in the seed's words; each skip names its reason. */
-class RollupAnswersTest {
+public class RollupAnswersTest {
 
-  static final String WINDOW = " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)";
+  public static final String WINDOW = " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)";
   /** What a rewritten level reads: the rollup's target, named by the hash of its shape. */
-  static final String LOGS_TARGET = "`otel`.`" + RollupCatalog.LOGS_VIEW + "__" + RollupCatalog.LOGS_HASH + "`";
-  static final String TRACES_TARGET = "`otel`.`" + RollupCatalog.TRACES_VIEW + "__" + RollupCatalog.TRACES_HASH + "`";
-  static final String BUCKET = "CAST(toUnixTimestamp(`bucket`) AS DateTime64(9))";
+  public static final String LOGS_TARGET = "`otel`.`" + RollupCatalog.LOGS_VIEW + "__" + RollupCatalog.LOGS_HASH + "`";
+  public static final String TRACES_TARGET = "`otel`.`" + RollupCatalog.TRACES_VIEW + "__" + RollupCatalog.TRACES_HASH + "`";
+  public static final String BUCKET = "CAST(toUnixTimestamp(`bucket`) AS DateTime64(9))";
 
-  static RewriteResult rewrite(String sql, CatalogSnapshot snapshot) {
+  public static RewriteResult rewrite(String sql, CatalogSnapshot snapshot) {
     RewriteResult r = Rewriter.rewrite(sql, snapshot, "otel");
     if (r.changed()) {
       assertTrue(SqlParser.parse(r.sql()).understood(), r.sql());
@@ -40,18 +42,18 @@ class RollupAnswersTest {
     return r;
   }
 
-  static RewriteResult rewrite(String sql) {
+  public static RewriteResult rewrite(String sql) {
     return rewrite(sql, RollupCatalog.snapshot());
   }
 
   /** The one decision about {@code rollup} at level 1. */
-  static RollupDecision use(RewriteResult r, String rollup) {
+  public static RollupDecision use(RewriteResult r, String rollup) {
     List<RollupDecision> uses = RollupDecision.rollups(r.provenance()).stream().filter(u -> u.rollup().equals(rollup)).toList();
     assertEquals(1, uses.size(), RollupDecision.rollups(r.provenance()).toString());
     return uses.get(0);
   }
 
-  static void skipped(String sql, RollupSkip code) {
+  public static void skipped(String sql, RollupSkip code) {
     RewriteResult r = rewrite(sql);
     assertFalse(r.sql().contains("noemata_rollup"), r.sql());
     RollupDecision u = use(r, sql.contains("otel_traces") ? "r_traces" : "r_logs");
@@ -61,7 +63,7 @@ class RollupAnswersTest {
     assertEquals(code.remedy, u.remedy());
   }
 
-  static String reads(String sql) {
+  public static String reads(String sql) {
     RewriteResult r = rewrite(sql);
     RollupDecision u = use(r, sql.contains("otel_traces") ? "r_traces" : "r_logs");
     assertTrue(u.read(), () -> u.code() + ": " + u.reason());

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.sql.Query;
 import io.noemata.core.sql.TableExpr;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import io.noemata.rewriter.RollupCatalog;
 import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import io.noemata.rewriter.checks.Checked;
+import io.noemata.rewriter.checks.Skip;
 
 /** The coordinator: it asks every check clause by clause and reports the first condition the level fails. */
 class RollupLevelTest {
@@ -20,8 +23,10 @@ class RollupLevelTest {
   private static Checked<List<Edit>> level(String sql) {
     Query.Select s = Levels.select(sql);
     TableInfo logs = Levels.logs();
-    return new RollupLevel(sql, s, (TableExpr.Table) s.from(), null, "otel", logs, logs.rollups().get(0), Map.of(),
-        null, null, java.util.Optional.empty()).edits();
+    var statement = new LevelContext.StatementFacts(sql, RollupCatalog.snapshot(), Map.of(), null, Optional.empty(),
+        Map.of());
+    var level = new LevelContext(statement, s, (TableExpr.Table) s.from(), null, logs.name(), logs, false);
+    return new RollupLevel(level, logs.rollups().get(0)).edits();
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.noemata.rewriter.rules;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import io.noemata.rewriter.OtelCatalog;
 import io.noemata.rewriter.provenance.StoredColumnUse;
 import io.noemata.core.corpus.Corpus;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.core.catalog.CatalogSnapshot;
 import io.noemata.core.catalog.Projection;
-import io.noemata.rewriter.Edit;
+import io.noemata.rewriter.syntax.Edit;
 import io.noemata.rewriter.OtelCatalog;
 import io.noemata.rewriter.provenance.ResourceUse;
 import io.noemata.rewriter.provenance.StoredColumnUse;

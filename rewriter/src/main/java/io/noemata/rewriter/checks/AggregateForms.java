@@ -1,0 +1,155 @@
+package io.noemata.rewriter.checks;
+
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.Node;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import io.noemata.rewriter.syntax.RollupFunctions;
+
+/**
+ * The spellings of one aggregate the rollup rule reads alike, and the aggregates over dimensions
+ * alone that the stored count per group answers exactly.
+ */
+final class AggregateForms {
+
+  private AggregateForms() {}
+
+  /** {@code base} over the rows where {@code condition} holds: {@code fIf(args, c)} or {@code f(args) FILTER (WHERE c)}. */
+  record Conditional(Expr.Call base, Expr condition) {}
+
+  /** How an aggregate over dimensions is computed from rollup rows, each with its stored count {@code n}. */
+  enum FromCounts {
+    /** {@code sum(e)}, {@code e} an integer: {@code sum(n * e)} (ClickHouse sums integers in 64 bits modulo 2^64 either way). */
+    SUM_OF_INTEGERS,
+    /** {@code count(d)}, {@code d} a dimension that is never NULL: {@code sum(n)}. */
+    COUNT_OF_VALUES,
+    /** {@code uniqExact(ds)}, {@code count(DISTINCT ds)}: the same over rollup rows, which hold every value that occurs. */
+    DISTINCT_VALUES
+  }
+
+  /** The FILTER form as ClickHouse reads it: {@code f(args) FILTER (WHERE c)} is {@code fIf(args, c)}. */
+  static Expr.Call withIf(Expr.Call c, Expr condition) {
+    boolean rows = countsEveryRow(c);
+    List<Expr> args = new ArrayList<>(rows ? List.of() : c.args());
+    args.add(condition);
+    String name = io.noemata.core.expr.Functions.canonicalName(c.name());
+    return new Expr.Call(name + "If", c.params(), args, c.distinct(), c.start(), c.end());
+  }
+
+  /** {@code fIf(args, c)} as {@code f(args)} over the rows where {@code c} holds. */
+  static Optional<Conditional> conditional(Expr.Call c) {
+    String name = c.name();
+    boolean countIf = name.toLowerCase(Locale.ROOT).equals("countif");
+    if (c.distinct() || c.args().isEmpty() || !(countIf || name.length() > 2 && name.endsWith("If"))) {
+      return Optional.empty();
+    }
+    Expr.Call base = new Expr.Call(countIf ? "count" : name.substring(0, name.length() - 2), c.params(),
+        c.args().subList(0, c.args().size() - 1), false, c.start(), c.end());
+    if (!RollupFunctions.isAggregate(base) && base.params() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new Conditional(base, c.args().get(c.args().size() - 1)));
+  }
+
+  /** {@code count()}, {@code COUNT(*)}, {@code count(1)}: the number of rows (a non-NULL constant is never skipped). */
+  static boolean countsEveryRow(Expr.Call c) {
+    if (!c.name().equalsIgnoreCase("count") || c.params() != null || c.distinct() || c.args().size() > 1) {
+      return false;
+    }
+    return c.args().isEmpty() || c.args().get(0) instanceof Expr.Star s && s.qualifier().isEmpty()
+        || c.args().get(0) instanceof Expr.Literal l && l.kind() != Expr.Literal.Kind.NULL;
+  }
+
+  /** How {@code c} is answered from stored counts, when its arguments read dimensions alone. */
+  static Optional<FromCounts> fromCounts(Expr.Call c, Predicate<Expr.Identifier> dimension, TableInfo info) {
+    if (c.params() != null || c.args().isEmpty() || !c.args().stream().allMatch(a -> overDimensions(a, dimension))) {
+      return Optional.empty();
+    }
+    String name = c.name().toLowerCase(Locale.ROOT);
+    if (c.distinct()) {
+      return name.equals("count") ? Optional.of(FromCounts.DISTINCT_VALUES) : Optional.empty();
+    }
+    if (name.equals("uniqexact") && c.name().equals("uniqExact")) {
+      return Optional.of(FromCounts.DISTINCT_VALUES);
+    }
+    if (c.args().size() != 1) {
+      return Optional.empty();
+    }
+    Expr a = Expr.unparenthesized(c.args().get(0));
+    if (name.equals("sum") && integer(a)) {
+      return Optional.of(FromCounts.SUM_OF_INTEGERS);
+    }
+    if (name.equals("count") && a instanceof Expr.Identifier id) {
+      String type = info.columnTypes().getOrDefault(id.name(), "Nullable");
+      return type.contains("Nullable") ? Optional.empty() : Optional.of(FromCounts.COUNT_OF_VALUES);
+    }
+    return Optional.empty();
+  }
+
+  /** Reads nothing but dimensions, literals and deterministic functions of them. */
+  static boolean overDimensions(Node n, Predicate<Expr.Identifier> dimension) {
+    if (n instanceof Expr.Identifier id) {
+      return dimension.test(id);
+    }
+    if (n instanceof Expr.Call c && (c.params() != null || !RollupFunctions.isScalar(c))) {
+      return false;
+    }
+    if (n instanceof Expr.Subquery || n instanceof Expr.Star || n instanceof Expr.Lambda || n instanceof Expr.Window
+        || n instanceof Expr.Filtered || n instanceof Expr.Parameter || n instanceof Expr.Aliased) {
+      return false;
+    }
+    return n.children().stream().allMatch(c -> overDimensions(c, dimension));
+  }
+
+  private static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", ">", "<=", ">=", "AND", "OR",
+      "LIKE", "ILIKE", "NOT LIKE", "NOT ILIKE", "IN", "NOT IN");
+  /** Functions whose value is an unsigned integer whatever their arguments (UInt8 truth values, lengths, positions). */
+  private static final Set<String> INTEGER_FUNCTIONS = Set.of("multisearchany", "has", "hasany", "startswith",
+      "endswith", "match", "like", "ilike", "notlike", "empty", "notempty", "equals", "notequals", "less", "greater",
+      "lessorequals", "greaterorequals", "in", "notin", "and", "or", "not", "isnull", "isnotnull", "position",
+      "positioncaseinsensitive", "length");
+
+  /** An expression ClickHouse types as an integer: a truth value, an integer literal, or an if over those. */
+  static boolean integer(Expr e) {
+    e = Expr.unparenthesized(e);
+    if (e instanceof Expr.Literal l) {
+      return l.kind() == Expr.Literal.Kind.NUMBER && l.text().matches("[0-9]{1,18}");
+    }
+    if (e instanceof Expr.Binary b) {
+      return COMPARISONS.contains(b.op().toUpperCase(Locale.ROOT));
+    }
+    if (e instanceof Expr.Unary u) {
+      return u.op().equalsIgnoreCase("NOT");
+    }
+    if (e instanceof Expr.IsNull || e instanceof Expr.Between) {
+      return true;
+    }
+    if (e instanceof Expr.Ternary t) {
+      return integer(t.then()) && integer(t.otherwise());
+    }
+    if (e instanceof Expr.Case c) {
+      return c.otherwise() != null && integer(c.otherwise()) && c.results().stream().allMatch(AggregateForms::integer);
+    }
+    if (e instanceof Expr.Call c) {
+      String name = c.name().toLowerCase(Locale.ROOT);
+      if (name.equals("if") && c.args().size() == 3) {
+        return integer(c.args().get(1)) && integer(c.args().get(2));
+      }
+      if (name.equals("multiif") && c.args().size() % 2 == 1) {
+        for (int i = 1; i < c.args().size(); i += 2) {
+          if (!integer(c.args().get(i))) {
+            return false;
+          }
+        }
+        return integer(c.args().get(c.args().size() - 1));
+      }
+      return INTEGER_FUNCTIONS.contains(name);
+    }
+    return false;
+  }
+}

@@ -1,0 +1,118 @@
+package io.noemata.rewriter.checks;
+
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.sql.Expr;
+import io.noemata.rewriter.provenance.RollupSkip;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The seed's "every inline aggregate can read the states stored by the rollup" and "every measure
+ * the query reads is stored with the definition the query reads": the read of one aggregate from
+ * the stored states, or {@link RollupSkip#MEASURE_NOT_STORED}. In order: a measure stored with this
+ * very definition (the seed's ErrorCount: {@code countIf(SeverityNumber >= 17)} over a rollup
+ * without SeverityNumber); an -If (or FILTER) whose condition reads dimensions only, as the stored
+ * state merged where it holds; the stored states themselves ({@code sum(Duration)} from an avg's
+ * sum); an aggregate over dimensions alone, from the stored count per group.
+ */
+public final class StoredAggregates {
+
+  /** How the level reads an expression inside an aggregate (a condition, an argument over dimensions). */
+  public interface Inside {
+    /** Reads {@code e} as the level does (dimensions and buckets only); the condition it fails, if one. */
+    Optional<Skip> read(Expr e);
+
+    /** The text of {@code e} as the rollup reads it, once {@link #read} held. */
+    String text(Expr e);
+  }
+
+  private final String sql;
+  private final Rollup rollup;
+  private final TableInfo info;
+  private final StoredStates states;
+
+  public StoredAggregates(String sql, Rollup rollup, TableInfo info) {
+    this.sql = sql;
+    this.rollup = rollup;
+    this.info = info;
+    this.states = new StoredStates(rollup);
+  }
+
+  /**
+   * The read of {@code c}, over the rows where {@code filter} holds when it is written {@code c
+   * FILTER (WHERE filter)} (else null); {@code whole} is what the read replaces.
+   *
+   * @param column the column each name reads, empty for a name that reads none of the table's
+   * @param dimension true for a name that reads a dimension of the rollup
+   * @param inside how the level reads the aggregate's condition or arguments; a condition it fails
+   *     is returned as is
+   */
+  public Checked<String> read(Expr.Call c, Expr filter, Expr whole, Function<Expr.Identifier, Optional<String>> column,
+      Predicate<Expr.Identifier> dimension, Inside inside) {
+    Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
+    Optional<String> read = StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info));
+    if (read.isEmpty()) {
+      Optional<AggregateForms.Conditional> conditional = filter != null
+          ? Optional.of(new AggregateForms.Conditional(c, filter)) : AggregateForms.conditional(c);
+      if (conditional.isPresent()) {
+        Expr condition = conditional.get().condition();
+        Optional<Skip> unread = inside.read(condition);
+        if (unread.isPresent()) {
+          return Checked.fails(unread.get());
+        }
+        String text = inside.text(condition);
+        read = StoredStates.canonical(sql, conditional.get().base(), column).flatMap(k -> states.read(k, info, text));
+        if (read.isEmpty() && AggregateForms.countsEveryRow(conditional.get().base())) {
+          read = states.countIf(text);
+          if (read.isEmpty()) {
+            return Checked.fails(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no count() as a summable count"
+                + " for " + text(whole));
+          }
+        }
+      } else {
+        Checked<Optional<String>> counted = overDimensions(c, dimension, inside);
+        if (counted instanceof Checked.Fails<Optional<String>> f) {
+          return Checked.fails(f.skip());
+        }
+        read = ((Checked.Holds<Optional<String>>) counted).value();
+      }
+    }
+    return read.isPresent() ? Checked.holds(read.get())
+        : Checked.fails(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no state for " + text(whole));
+  }
+
+  /**
+   * The value of {@code c} (with {@code filter} as in {@link #read}) in the one rollup row a group is
+   * ({@link GroupsAreRows}): only a measure stored with this very definition, or an avg of two
+   * stored sums, has one; conditions over dimensions and aggregates over dimensions need the GROUP BY.
+   */
+  public Optional<String> rowRead(Expr.Call c, Expr filter, Function<Expr.Identifier, Optional<String>> column) {
+    Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
+    return StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.rowRead(k, info));
+  }
+
+  /** An aggregate whose arguments read dimensions alone, answered from the stored count per group. */
+  private Checked<Optional<String>> overDimensions(Expr.Call c, Predicate<Expr.Identifier> dimension, Inside inside) {
+    Optional<AggregateForms.FromCounts> how = AggregateForms.fromCounts(c, dimension, info);
+    if (how.isEmpty()) {
+      return Checked.holds(Optional.empty());
+    }
+    for (Expr a : c.args()) {
+      Optional<Skip> unread = inside.read(a); // records the edits of qualified dimensions
+      if (unread.isPresent()) {
+        return Checked.fails(unread.get());
+      }
+    }
+    return Checked.holds(switch (how.get()) {
+      case SUM_OF_INTEGERS -> states.summableCount().map(n -> "sum(" + n + " * (" + inside.text(c.args().get(0)) + "))");
+      case COUNT_OF_VALUES -> states.summableCount().map(n -> "sum(" + n + ")");
+      case DISTINCT_VALUES -> Optional.of(inside.text(c));
+    });
+  }
+
+  private String text(Expr e) {
+    return sql.substring(e.start(), e.end());
+  }
+}

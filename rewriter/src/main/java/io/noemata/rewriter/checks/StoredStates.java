@@ -1,0 +1,288 @@
+package io.noemata.rewriter.checks;
+
+import io.noemata.core.catalog.Measure;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.expr.Canonical;
+import io.noemata.core.expr.ExprParser;
+import io.noemata.core.sql.Literals;
+import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.SqlParser;
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The states a rollup stores, by the canonical aggregate each answers, and how a query's aggregate
+ * reads them (the contract of {@link Measure}): {@code SimpleAggregateFunction(f, T)} with
+ * {@code f(col)}, {@code AggregateFunction(g(params), T)} with {@code gMerge(params)(col)}. An
+ * {@code avg(x)} is the quotient of the stored {@code sum(x)} and {@code count(x)}; {@code
+ * countIf(c)} over dimensions is the stored count summed where {@code c} holds.
+ */
+public final class StoredStates {
+
+  private final Map<String, Measure> byDefinition;
+
+  /** By rollup: its measures' definitions are canonicalized once, not for every level planned. */
+  private static final Map<Rollup, Map<String, Measure>> KNOWN =
+      java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+  StoredStates(Rollup rollup) {
+    byDefinition = KNOWN.computeIfAbsent(rollup, StoredStates::definitions);
+  }
+
+  private static Map<String, Measure> definitions(Rollup rollup) {
+    Map<String, Measure> out = new HashMap<>();
+    for (Measure m : rollup.measures()) {
+      var parsed = SqlParser.parseExpression(m.definition());
+      if (parsed.understood() && parsed.node() instanceof Expr.Call c) {
+        canonical(m.definition(), c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
+            .ifPresent(k -> out.putIfAbsent(k, m));
+      }
+    }
+    return Map.copyOf(out);
+  }
+
+  /**
+   * {@code c} in the canonical form the installer records definitions in ({@link
+   * ExprParser#canonical}), then with what ClickHouse reads alike but a definition keeps apart
+   * folded: {@code COUNT(*)} and {@code count(1)} are {@code count()}, {@code quantile(0.990)} is
+   * {@code quantile(0.99)}, {@code x >= 17.0} is {@code x >= 17}. {@code column} names the column
+   * each name reads; {@code sql} is the text {@code c} was parsed from.
+   */
+  static Optional<String> canonical(String sql, Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
+    if (c.distinct()) {
+      return Optional.empty();
+    }
+    Expr.Call call = AggregateForms.countsEveryRow(c)
+        ? new Expr.Call(c.name(), c.params(), List.of(), false, c.start(), c.end()) : c;
+    Optional<String> plain = plainKey(call, column);
+    return plain.isPresent() ? plain : converted(sql, call, column);
+  }
+
+  /**
+   * The key of {@code f[(numbers)](columns)}, the shape most aggregates have, printed directly as
+   * {@link #converted} prints it (planning stays cheap; StoredStatesTest holds the two equal).
+   */
+  private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  static Optional<String> plainKey(Expr.Call c, Function<Expr.Identifier, Optional<String>> column) {
+    String name = io.noemata.core.expr.Functions.canonicalName(c.name());
+    if (!PLAIN_NAME.matcher(name).matches()) {
+      return Optional.empty();
+    }
+    StringBuilder b = new StringBuilder(name);
+    if (c.params() != null) {
+      b.append('(');
+      for (int i = 0; i < c.params().size(); i++) {
+        if (!(c.params().get(i) instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.NUMBER) {
+          return Optional.empty();
+        }
+        String text = l.text().toLowerCase(java.util.Locale.ROOT).replace("_", "");
+        try {
+          text = new BigDecimal(text).stripTrailingZeros().toPlainString();
+        } catch (NumberFormatException notDecimal) {
+          return Optional.empty();
+        }
+        b.append(i > 0 ? ", " : "").append(text);
+      }
+      b.append(')');
+    }
+    b.append('(');
+    for (int i = 0; i < c.args().size(); i++) {
+      if (!(c.args().get(i) instanceof Expr.Identifier id)) {
+        return Optional.empty();
+      }
+      Optional<String> col = column.apply(id);
+      if (col.isEmpty()) {
+        return Optional.empty();
+      }
+      b.append(i > 0 ? ", " : "").append(Canonical.name(col.get()));
+    }
+    return Optional.of(b.append(')').toString());
+  }
+
+  /** The key by the installer's own conversion. */
+  static Optional<String> converted(String sql, Expr.Call call, Function<Expr.Identifier, Optional<String>> column) {
+    return ExprParser.canonical(sql, call, ExprParser.Mode.AGGREGATE, column)
+        .filter(e -> e instanceof io.noemata.core.expr.Expr.Call call2
+            && call2.arguments().stream().noneMatch(StoredStates::aggregates))
+        .map(e -> Canonical.text(folded(e, true)));
+  }
+
+  /** An aggregate inside an aggregate's argument is no measure (ClickHouse refuses it). */
+  private static boolean aggregates(io.noemata.core.expr.Expr e) {
+    return e instanceof io.noemata.core.expr.Expr.Call c && (io.noemata.core.expr.Functions.isAggregate(c.name())
+        || c.arguments().stream().anyMatch(StoredStates::aggregates));
+  }
+
+  private static final Set<String> COMPARISONS = Set.of("equals", "notEquals", "less", "greater", "lessOrEquals",
+      "greaterOrEquals");
+
+  /** Numbers as values: in an aggregate's parameters and as the operands of a comparison, 17.0 is 17. */
+  private static io.noemata.core.expr.Expr folded(io.noemata.core.expr.Expr e, boolean top) {
+    if (!(e instanceof io.noemata.core.expr.Expr.Call c)) {
+      return e;
+    }
+    List<io.noemata.core.expr.Expr> params = c.parameters() == null ? null
+        : c.parameters().stream().map(p -> top ? number(p) : p).toList();
+    boolean comparison = COMPARISONS.contains(c.name());
+    List<io.noemata.core.expr.Expr> args = c.arguments().stream()
+        .map(a -> comparison ? number(folded(a, false)) : folded(a, false)).toList();
+    return new io.noemata.core.expr.Expr.Call(c.name(), params, args, c.distinct());
+  }
+
+  private static io.noemata.core.expr.Expr number(io.noemata.core.expr.Expr e) {
+    if (e instanceof io.noemata.core.expr.Expr.Literal l && l.kind() == io.noemata.core.expr.Expr.Literal.Kind.NUMBER) {
+      try {
+        return new io.noemata.core.expr.Expr.Literal(l.kind(), new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
+      } catch (NumberFormatException notDecimal) {
+        return e;
+      }
+    }
+    return e;
+  }
+
+  /** The expression reading the aggregate {@code key} (canonical) from stored states, if any state answers it. */
+  Optional<String> read(String key, TableInfo info) {
+    return read(key, info, null);
+  }
+
+  /**
+   * The same over the groups where {@code condition} (SQL over dimensions, null for all) holds:
+   * the stored states merged with the -If combinator, as {@code fIf(x, c)} aggregates the rows
+   * where {@code c} holds and {@code c} is one value for all rows of a group.
+   */
+  Optional<String> read(String key, TableInfo info, String condition) {
+    Measure direct = byDefinition.get(key);
+    if (direct != null) {
+      return read(direct, condition);
+    }
+    if (key.startsWith("avg(") && !key.contains(",")) {
+      String column = key.substring(4, key.length() - 1);
+      Measure sum = byDefinition.get("sum(" + column + ")");
+      Measure count = byDefinition.get("count(" + column + ")");
+      String type = info.columnTypes().getOrDefault(column, "");
+      // avg of an integer or float column is Float64, as is the quotient of the two sums
+      if (sum != null && count != null && type.matches("U?Int(8|16|32|64)|Float(32|64)")
+          && simple(sum).equals(Optional.of("sum")) && simple(count).equals(Optional.of("sum"))) {
+        return Optional.of("(" + read(sum, condition).orElseThrow() + " / " + read(count, condition).orElseThrow() + ")");
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The value one rollup row holds for the aggregate {@code key} (canonical), when each group of the
+   * level is one row of the rollup ({@link GroupsAreRows}): a state stored as {@code
+   * SimpleAggregateFunction(f, T)} is its group's {@code f} already, read as {@code T}, the type
+   * {@code f} returns; an avg is the quotient of two such sums. Empty for a state that needs a merge
+   * function to read ({@code AggregateFunction}), so that such a level keeps its GROUP BY.
+   */
+  Optional<String> rowRead(String key, TableInfo info) {
+    Measure direct = byDefinition.get(key);
+    if (direct != null) {
+      return rowRead(direct);
+    }
+    Optional<String> quotient = read(key, info);
+    if (quotient.isEmpty() || !key.startsWith("avg(")) {
+      return Optional.empty();
+    }
+    String column = key.substring(4, key.length() - 1);
+    Optional<String> sum = rowRead(byDefinition.get("sum(" + column + ")"));
+    Optional<String> count = rowRead(byDefinition.get("count(" + column + ")"));
+    return sum.isPresent() && count.isPresent() ? Optional.of("(" + sum.get() + " / " + count.get() + ")") : Optional.empty();
+  }
+
+  private static Optional<String> rowRead(Measure m) {
+    if (m == null || simple(m).isEmpty()) {
+      return Optional.empty();
+    }
+    String type = simpleType(m);
+    return type.isEmpty() ? Optional.empty() : Optional.of("CAST(" + Literals.identifier(m.stateColumn()) + " AS " + type + ")");
+  }
+
+  /** {@code T} of a state stored as {@code SimpleAggregateFunction(f, T)}. */
+  private static String simpleType(Measure m) {
+    String t = m.stateType().strip();
+    return t.substring(t.indexOf(',') + 1, t.length() - 1).strip();
+  }
+
+  /** {@code countIf(condition)} from the stored {@code count()}, when that count is summable. */
+  Optional<String> countIf(String condition) {
+    return summableCount().map(column -> "sumIf(" + column + ", " + condition + ")");
+  }
+
+  /** The quoted state column of the stored {@code count()}, when it is a plain summable count. */
+  Optional<String> summableCount() {
+    Measure count = byDefinition.get("count()");
+    if (count == null || !simple(count).equals(Optional.of("sum"))) {
+      return Optional.empty();
+    }
+    return Optional.of(Literals.identifier(count.stateColumn()));
+  }
+
+  private static Optional<String> simple(Measure m) {
+    String t = m.stateType().strip();
+    if (!t.startsWith("SimpleAggregateFunction(")) {
+      return Optional.empty();
+    }
+    int comma = t.indexOf(',');
+    return comma < 0 ? Optional.empty() : Optional.of(t.substring("SimpleAggregateFunction(".length(), comma).strip());
+  }
+
+  private static Optional<String> read(Measure m, String condition) {
+    String column = Literals.identifier(m.stateColumn());
+    String suffix = condition == null ? "" : "If";
+    String args = "(" + column + (condition == null ? "" : ", " + condition) + ")";
+    Optional<String> simple = simple(m);
+    if (simple.isPresent()) {
+      if (!simple.get().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        return Optional.empty();
+      }
+      String merged = simple.get() + suffix + args;
+      // max, min, any... of a SimpleAggregateFunction(f, T) column keep that type (sum alone returns
+      // T): read as T, the type the raw aggregate returns, so the result column keeps its type
+      return Optional.of(simple.get().equals("sum") ? merged : "CAST(" + merged + " AS " + simpleType(m) + ")");
+    }
+    return stateFunction(m.stateType()).map(function -> {
+      int paren = function.indexOf('(');
+      return (paren < 0 ? function : function.substring(0, paren)) + "Merge" + suffix
+          + (paren < 0 ? "" : function.substring(paren)) + args;
+    });
+  }
+
+  /** {@code quantile(0.99)} of {@code AggregateFunction(quantile(0.99), UInt64)}, when plainly spelled. */
+  public static Optional<String> stateFunction(String stateType) {
+    String t = stateType.strip();
+    if (!t.startsWith("AggregateFunction(") || !t.endsWith(")")) {
+      return Optional.empty();
+    }
+    String inner = t.substring("AggregateFunction(".length(), t.length() - 1);
+    int depth = 0;
+    int end = inner.length();
+    for (int i = 0; i < inner.length(); i++) {
+      char ch = inner.charAt(i);
+      if (ch == '(') {
+        depth++;
+      } else if (ch == ')') {
+        depth--;
+      } else if (ch == ',' && depth == 0) {
+        end = i;
+        break;
+      }
+    }
+    String function = inner.substring(0, end).strip();
+    int paren = function.indexOf('(');
+    String name = paren < 0 ? function : function.substring(0, paren);
+    String params = paren < 0 ? "" : function.substring(paren);
+    if (!name.matches("[A-Za-z_][A-Za-z0-9_]*") || !params.matches("(\\([0-9., ]*\\))?")) {
+      return Optional.empty();
+    }
+    return Optional.of(name + params);
+  }
+}

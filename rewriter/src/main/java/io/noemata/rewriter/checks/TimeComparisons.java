@@ -1,0 +1,101 @@
+package io.noemata.rewriter.checks;
+
+import io.noemata.core.sql.Expr;
+import io.noemata.rewriter.provenance.RollupSkip;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import io.noemata.rewriter.time.TimeConstant;
+
+/**
+ * The comparisons of a level's filter that bound its window: the raw time column compared with a
+ * time value ({@code t >= A}, {@code t BETWEEN A AND B}), or a bucket of it compared with a
+ * constant ({@code toStartOfHour(t) >= C}). Each conjunct of the filter is read alone.
+ */
+public final class TimeComparisons {
+
+  private static final Set<String> COMPARISONS = Set.of(">=", ">", "<", "<=");
+
+  private TimeComparisons() {}
+
+  /** {@code column op value}, the column on the left. */
+  public record Comparison(Expr.Identifier column, String op, Expr value) {}
+
+  /** {@code side op value} with {@code value} a constant, the side on the left. */
+  public record Constant(Expr side, String op, TimeConstant value) {}
+
+  /** The conjuncts of {@code e}: its AND-ed terms, parentheses dropped. */
+  public static List<Expr> conjuncts(Expr e) {
+    e = Expr.unparenthesized(e);
+    if (e instanceof Expr.Binary b && b.op().equals("AND")) {
+      List<Expr> out = new ArrayList<>(conjuncts(b.left()));
+      out.addAll(conjuncts(b.right()));
+      return out;
+    }
+    return List.of(e);
+  }
+
+  /**
+   * The bounds {@code conjunct} puts on the raw time column: none when it is no comparison of it;
+   * fails when it compares the column with a value the rule does not read as a time.
+   *
+   * @param timeColumn the raw time column as written, when an expression is it
+   * @param readable true for a value the rule reads as a time (constant, or moving with the clock)
+   * @param sql the text the conjunct was parsed from
+   */
+  public static Checked<List<Comparison>> of(Expr conjunct, Function<Expr, Optional<Expr.Identifier>> timeColumn,
+      Predicate<Expr> readable, String sql) {
+    Expr e = Expr.unparenthesized(conjunct);
+    if (e instanceof Expr.Between b && !b.negated()) {
+      Optional<Expr.Identifier> id = timeColumn.apply(b.operand());
+      if (id.isEmpty() || !readable.test(b.low()) || !readable.test(b.high())) {
+        return Checked.holds(List.of());
+      }
+      return Checked.holds(List.of(new Comparison(id.get(), ">=", b.low()), new Comparison(id.get(), "<=", b.high())));
+    }
+    if (!(e instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
+      return Checked.holds(List.of());
+    }
+    Optional<Expr.Identifier> left = timeColumn.apply(b.left());
+    Optional<Expr.Identifier> right = timeColumn.apply(b.right());
+    if (left.isEmpty() && right.isEmpty()) {
+      return Checked.holds(List.of());
+    }
+    Expr other = left.isPresent() ? b.right() : b.left();
+    if (!readable.test(other)) {
+      return Checked.fails(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, text(sql, conjunct) + " compares the time column with "
+          + text(sql, other) + ", not a time constant (or now()-relative time) the rule reads");
+    }
+    return Checked.holds(List.of(new Comparison(left.orElseGet(right::get), left.isPresent() ? b.op() : flip(b.op()),
+        other)));
+  }
+
+  /** {@code conjunct} as a comparison of an expression with a time constant, the constant on the right. */
+  public static Optional<Constant> withConstant(Expr conjunct, Function<Expr, Optional<TimeConstant>> constant) {
+    if (!(Expr.unparenthesized(conjunct) instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
+      return Optional.empty();
+    }
+    Optional<TimeConstant> v = constant.apply(b.right());
+    if (v.isPresent()) {
+      return Optional.of(new Constant(b.left(), b.op(), v.get()));
+    }
+    return constant.apply(b.left()).map(c -> new Constant(b.right(), flip(b.op()), c));
+  }
+
+  /** The operator with its sides swapped. */
+  static String flip(String op) {
+    return switch (op) {
+      case ">=" -> "<=";
+      case ">" -> "<";
+      case "<" -> ">";
+      default -> ">=";
+    };
+  }
+
+  private static String text(String sql, Expr e) {
+    return sql.substring(e.start(), e.end());
+  }
+}

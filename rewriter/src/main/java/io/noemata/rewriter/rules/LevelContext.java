@@ -1,0 +1,73 @@
+package io.noemata.rewriter.rules;
+
+import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.catalog.TableName;
+import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.Query;
+import io.noemata.core.sql.TableExpr;
+import io.noemata.rewriter.checks.Skip;
+import io.noemata.rewriter.syntax.Inlined;
+import io.noemata.rewriter.time.TimeKey;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One query level reading one source table: everything {@link RollupAnswers} and {@link RollupLevel}
+ * read, besides the candidate rollup, to decide each candidate on it.
+ *
+ * @param statement what holds for every level of the statement
+ * @param select the level
+ * @param table the source table the level reads (inside {@code inlined} when it reads a derived table)
+ * @param inlined the derived table the level reads when it only filters or projects {@code table}; null when none
+ * @param name {@code table} with its database resolved
+ * @param info what the catalog holds about {@code table}
+ * @param underScalarWith true when the level sits inside a scalar WITH ({@link io.noemata.rewriter.checks.ClausesRead})
+ */
+record LevelContext(StatementFacts statement, Query.Select select, TableExpr.Table table, Inlined inlined,
+    TableName name, TableInfo info, boolean underScalarWith) {
+
+  /**
+   * What holds for every level of one statement.
+   *
+   * @param sql the statement's text, as the rules before this one left it
+   * @param snapshot what the server reports installed
+   * @param values each known parameter's value by the parameter's offset
+   * @param filters the statement's table-filter settings; null when it sets none
+   * @param meaning the skip every level takes when a setting changes what names mean; empty when none does
+   * @param declaredHashes by rollup key, the content hash its declaration derives now; keys not listed are trusted
+   */
+  record StatementFacts(String sql, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters,
+      Optional<Skip> meaning, Map<String, String> declaredHashes) {}
+
+  String sql() {
+    return statement.sql();
+  }
+
+  /** The database of the table the level reads, where the rollups' targets are. */
+  String database() {
+    return name.database();
+  }
+
+  /** The selects the level's rows depend on: the level, and the derived table it reads when inlined. */
+  List<Query.Select> selects() {
+    return inlined == null ? List.of(select) : List.of(select, inlined.inner());
+  }
+
+  ZoneId serverZone() {
+    return statement.snapshot().serverTimeZone();
+  }
+
+  Instant serverClock() {
+    return statement.snapshot().serverClock();
+  }
+
+  /** The table's leading sorting key when it floors {@code rollup}'s time column. */
+  Optional<TimeKey> timeKey(Rollup rollup) {
+    return statement.snapshot().rows(name).flatMap(rows -> TimeKey.of(rows.leadingKey(), rollup.timeColumn()));
+  }
+}

@@ -1,0 +1,35 @@
+package io.noemata.rewriter.syntax;
+
+import io.noemata.core.sql.Literals;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A {@code {name:Type}} parameter's value as an expression the rules read. The server parses the
+ * value of {@code param_<name>} as its type reads text; for the time types a window is written
+ * with that is what {@code toDateTime('value'[, 'zone'])} and {@code toDateTime64('value', p[,
+ * 'zone'])} read, and {@link TimeConstant} takes only values written {@code YYYY-MM-DD hh:mm:ss[.f]}
+ * (anything else, a number of seconds say, stays unknown and the level reads the table).
+ */
+public final class NamedValues {
+
+  private static final Pattern DATE_TIME = Pattern.compile("DateTime(?:\\((?:\\s*('[^']*')\\s*)?\\))?");
+  private static final Pattern DATE_TIME_64 = Pattern.compile("DateTime64\\(\\s*([0-9])\\s*(?:,\\s*('[^']*')\\s*)?\\)");
+
+  private NamedValues() {}
+
+  /** The expression the server's value amounts to, or null for a type no window bound is written with. */
+  public static String asExpression(String type, String value) {
+    String t = type.strip();
+    String quoted = Literals.string(value);
+    Matcher m = DATE_TIME.matcher(t);
+    if (m.matches()) {
+      return "toDateTime(" + quoted + (m.group(1) == null ? "" : ", " + m.group(1)) + ")";
+    }
+    m = DATE_TIME_64.matcher(t);
+    if (m.matches()) {
+      return "toDateTime64(" + quoted + ", " + m.group(1) + (m.group(2) == null ? "" : ", " + m.group(2)) + ")";
+    }
+    return null;
+  }
+}

@@ -1,0 +1,89 @@
+package io.noemata.rewriter.syntax;
+
+import io.noemata.core.sql.Expr;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Which calls are aggregates and which are plain functions the rollup rule may evaluate over
+ * rollup rows. A function outside both lists stops the rule: an unknown aggregate (say
+ * {@code groupArray}) over dimensions would silently return something else on rollup rows.
+ */
+public final class RollupFunctions {
+
+  /** Aggregate bases, lower case; combinator suffixes are stripped before looking here. */
+  private static final Set<String> AGGREGATES = Set.of("count", "sum", "avg", "min", "max", "any", "anylast",
+      "anyheavy", "uniq", "uniqexact", "uniqcombined", "uniqcombined64", "uniqhll12", "uniqtheta", "argmin",
+      "argmax", "grouparray", "groupuniqarray", "groupbitmap", "topk", "topkweighted", "stddevpop", "stddevsamp",
+      "varpop", "varsamp", "covarpop", "covarsamp", "corr", "stddevpopstable", "stddevsampstable", "varpopstable",
+      "varsampstable", "covarpopstable", "covarsampstable", "corrstable", "var_pop", "var_samp", "stddev_pop",
+      "stddev_samp", "std", "stddev", "covar_pop", "covar_samp", "sumwithoverflow", "summap", "minmap", "maxmap",
+      "avgweighted", "entropy", "histogram", "sequencematch", "sequencecount", "windowfunnel", "retention",
+      "simplelinearregression", "deltasum", "first_value", "last_value", "sumkahan", "groupconcat",
+      "groupbitand", "groupbitor", "groupbitxor", "counteqquals", "approx_top_k", "singlevalueornull",
+      "kurtpop", "kurtsamp", "skewpop", "skewsamp", "mannwhitneyutest", "studentttest", "welchttest",
+      "grouparraysample", "grouparraymovingsum", "grouparraymovingavg", "boundingratio", "rankcorr",
+      "exponentialmovingaverage", "intervallengthsum", "maxintersections", "sparkbar", "distinctdynamictypes");
+  private static final List<String> COMBINATORS = List.of("If", "Array", "Merge", "State", "OrNull", "OrDefault",
+      "Distinct", "ForEach", "SimpleState", "Resample", "ArgMin", "ArgMax", "Map");
+
+  /**
+   * Plain functions, lower case, that are deterministic and read nothing but their arguments. Their
+   * value on a rollup row equals their value on every source row of that row's group whenever
+   * their arguments do.
+   */
+  static final Set<String> SCALARS = Set.of(
+      // time
+      "tostartofminute", "tostartoffiveminutes", "tostartoffiveminute", "tostartoftenminutes",
+      "tostartoffifteenminutes", "tostartofhour", "tostartofday", "tostartofweek", "tostartofmonth",
+      "tostartofquarter", "tostartofyear", "tomonday", "todate", "todate32", "tostartofinterval", "date_trunc",
+      "datetrunc", "todatetime", "todatetime64", "totimezone", "touint32", "tounixtimestamp", "fromunixtimestamp",
+      "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "parsedatetimebesteffort",
+      "parsedatetime64besteffort", "toyear", "tomonth", "todayofmonth", "todayofweek", "tohour", "toyyyymm",
+      "toyyyymmdd", "formatdatetime", "tointervalnanosecond", "tointervalmicrosecond", "tointervalmillisecond",
+      "tointervalsecond", "tointervalminute", "tointervalhour", "tointervalday", "tointervalweek", "tointervalmonth",
+      "tointervalquarter", "tointervalyear",
+      // casts, strings, arithmetic, logic
+      "cast", "_cast", "tostring", "tofloat64", "tofloat32", "toint64", "toint32", "touint64", "touint8", "tolowcardinality",
+      "intdiv", "plus", "minus", "multiply", "divide", "modulo", "abs", "round", "floor", "ceil", "greatest", "least",
+      "coalesce", "nullif", "ifnull", "isnull", "isnotnull", "if", "multiif", "and", "or", "not", "equals",
+      "notequals", "less", "greater", "lessorequals", "greaterorequals", "in", "notin", "concat", "lower", "upper",
+      "length", "empty", "notempty", "position", "positioncaseinsensitive", "like", "ilike", "notlike", "match",
+      "multisearchany", "startswith", "endswith", "substring", "trim", "tuple", "array", "has", "hasany", "lowercase",
+      "uppercase", "replaceall", "replaceone", "splitbychar", "arrayelement");
+
+  private RollupFunctions() {}
+
+  public static String lower(String name) {
+    return name.toLowerCase(Locale.ROOT);
+  }
+
+  /** True for an aggregate call: a parametric call, or a known aggregate with any combinators. */
+  public static boolean isAggregate(Expr.Call c) {
+    if (c.params() != null) {
+      return true;
+    }
+    String name = c.name();
+    boolean stripped = true;
+    while (stripped) {
+      String l = lower(name);
+      if (AGGREGATES.contains(l) || l.startsWith("quantile") || l.startsWith("median")) {
+        return true;
+      }
+      stripped = false;
+      for (String suffix : COMBINATORS) {
+        if (name.length() > suffix.length() && name.endsWith(suffix)) {
+          name = name.substring(0, name.length() - suffix.length());
+          stripped = true;
+          break;
+        }
+      }
+    }
+    return false;
+  }
+
+  public static boolean isScalar(Expr.Call c) {
+    return c.params() == null && SCALARS.contains(lower(c.name()));
+  }
+}

@@ -1,0 +1,303 @@
+package io.noemata.rewriter.time;
+
+import io.noemata.core.sql.Literals;
+import io.noemata.core.sql.Expr;
+import java.time.DateTimeException;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import io.noemata.rewriter.syntax.RollupFunctions;
+
+/**
+ * A constant point in time written in a query, in nanoseconds since the epoch.
+ *
+ * @param nanos the instant; for a wall-clock string without a time zone, that wall clock read as UTC
+ * @param zoneKnown false for a wall-clock string the server reads in its own time zone, when the
+ *     rewriter does not know it: then alignment to whole minutes still holds (every zone in use is
+ *     offset by whole quarter hours), but the instant is only known to within -14h..+12h
+ */
+public record TimeConstant(long nanos, boolean zoneKnown) {
+
+  public static final long NANOS = 1_000_000_000L;
+  /** How far a server-zone wall clock can be from the same wall clock read as UTC. */
+  static final long EARLIEST_OFFSET = 14 * 3600 * NANOS;
+  static final long LATEST_OFFSET = 12 * 3600 * NANOS;
+
+  private static final Pattern COLUMN_ZONE = Pattern.compile("^DateTime(?:64)?\\((?:\\s*[0-9]\\s*,)?\\s*'([^']+)'\\s*\\)$");
+  /**
+   * An ISO instant with its offset, as BI tools and semantic layers write bounds (Cube, Metabase:
+   * {@code '2024-06-10T08:00:00.000Z'}); the best-effort parsers read it as that instant in any zone
+   * (measured on ClickHouse 26.5, also with a zone argument).
+   */
+  private static final Pattern OFFSET_INSTANT =
+      Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?(Z|[+-]\\d{2}:?\\d{2})");
+  /** {@code DateTime('zone')}, {@code DateTime64(p)}, {@code DateTime64(p, 'zone')}: group 1 the digits, group 2 the zone. */
+  private static final Pattern CAST_ZONED =
+      Pattern.compile("DateTime(?:64\\(\\s*([0-9])\\s*(?:,\\s*'([^']+)'\\s*)?\\)|\\(\\s*'([^']+)'\\s*\\))");
+  private static final Pattern WALL =
+      Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
+
+  /**
+   * The instants DateTime64(9) holds (1900-01-01 to 2262-04-11): the server saturates a value out
+   * of a type's range instead of failing, so a constant outside it is not the instant it spells.
+   */
+  static final long DATETIME64_MIN = -2208988800L * NANOS;
+  static final long DATETIME64_MAX = 9223372036L * NANOS;
+
+  /** The last second a DateTime (UInt32 seconds) holds; the server saturates later ones to it. */
+  static final long DATETIME_MAX_SECONDS = 4294967295L;
+
+  /** True when a DateTime holds this instant; the server saturates others. */
+  boolean fitsDateTime() {
+    return earliest() >= 0 && latest() <= DATETIME_MAX_SECONDS * NANOS;
+  }
+
+  /** {@code toDateTime(seconds)} for a second a DateTime holds; outside it the server saturates, so none. */
+  public static Optional<String> dateTime(long seconds) {
+    return seconds < 0 || seconds > DATETIME_MAX_SECONDS ? Optional.empty() : Optional.of("toDateTime(" + seconds + ")");
+  }
+
+  /**
+   * {@link #dateTime} for a bound on an expression that holds fractions of a second (a DateTime64
+   * column, or a key that is that column itself): then the DateTime64 constant of {@code
+   * Literals.instant}, which the engine's index analysis keeps open ({@code t < toDateTime(n)} is
+   * read as {@code t <= n - 1} and skips a part whose rows all lie in the second before {@code n}).
+   */
+  public static Optional<String> bound(long seconds, boolean fractional) {
+    return dateTime(seconds).map(t -> fractional ? io.noemata.core.sql.Literals.instant(seconds) : t);
+  }
+
+  /** The earliest instant this constant can be. */
+  public long earliest() {
+    return zoneKnown ? nanos : nanos - EARLIEST_OFFSET;
+  }
+
+  /** The latest instant this constant can be. */
+  public long latest() {
+    return zoneKnown ? nanos : nanos + LATEST_OFFSET;
+  }
+
+  /** The value of {@code e} when it is a time constant in one of the spellings tools send; zones unknown. */
+  public static Optional<TimeConstant> of(Expr e) {
+    return of(e, null, null);
+  }
+
+  /**
+   * The same, reading a wall clock in the zone the server reads it in: {@code literalZone} for a
+   * bare string compared with the time column (the column's zone, else the server's), {@code
+   * serverZone} for a function without a zone argument; null when not known.
+   */
+  public static Optional<TimeConstant> of(Expr e, ZoneId serverZone, ZoneId literalZone) {
+    try {
+      return written(e, serverZone, literalZone).filter(t -> t.nanos >= DATETIME64_MIN && t.nanos <= DATETIME64_MAX);
+    } catch (ArithmeticException overflow) {
+      return Optional.empty();
+    }
+  }
+
+  private static Optional<TimeConstant> written(Expr e, ZoneId serverZone, ZoneId literalZone) {
+    e = Expr.unparenthesized(e);
+    if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
+      return wall(l, true, literalZone);
+    }
+    Optional<TimeShift> shift = TimeShift.of(e);
+    if (shift.isPresent()) {
+      return shifted(shift.get(), serverZone);
+    }
+    if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()) {
+      return Optional.empty();
+    }
+    List<Expr> args = c.args();
+    String name = RollupFunctions.lower(c.name());
+    switch (name) {
+      case "todatetime" -> {
+        if (args.size() > 2) {
+          return Optional.empty();
+        }
+        Optional<ZoneId> zone = args.size() == 2 ? zone(args.get(1)) : Optional.empty();
+        if (args.size() == 2 && zone.isEmpty()) {
+          return Optional.empty();
+        }
+        Optional<Long> n = integer(args.get(0));
+        if (n.isPresent()) {
+          return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true)).filter(TimeConstant::fitsDateTime);
+        }
+        // a zero fraction, as jOOQ and Spark print timestamps ('... 08:00:00.0'), is the same second
+        return args.get(0) instanceof Expr.Literal l ? wall(l, true, zone.orElse(serverZone))
+            .filter(v -> Math.floorMod(v.nanos, NANOS) == 0).filter(TimeConstant::fitsDateTime) : Optional.empty();
+      }
+      case "todatetime64", "parsedatetime64besteffort" -> {
+        // (string, precision [, zone]); precision must keep every digit written
+        if (args.size() < 2 || args.size() > 3 || !(args.get(0) instanceof Expr.Literal l)) {
+          return Optional.empty();
+        }
+        Optional<Long> precision = integer(args.get(1));
+        Optional<ZoneId> zone = args.size() == 3 ? zone(args.get(2)) : Optional.empty();
+        if (precision.isEmpty() || args.size() == 3 && zone.isEmpty()) {
+          return Optional.empty();
+        }
+        Optional<TimeConstant> t = name.equals("parsedatetime64besteffort") ? offsetInstant(l) : Optional.empty();
+        t = t.isPresent() ? t : wall(l, true, zone.orElse(serverZone));
+        return t.filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, precision.get()))) == 0);
+      }
+      case "parsedatetimebesteffort" -> {
+        if (args.size() > 2 || !(args.get(0) instanceof Expr.Literal l)) {
+          return Optional.empty();
+        }
+        Optional<ZoneId> zone = args.size() == 2 ? zone(args.get(1)) : Optional.empty();
+        if (args.size() == 2 && zone.isEmpty()) {
+          return Optional.empty();
+        }
+        // DateTime keeps whole seconds: a written fraction must be zero
+        return offsetInstant(l).or(() -> wall(l, true, zone.orElse(serverZone))).filter(v -> Math.floorMod(v.nanos, NANOS) == 0)
+            .filter(TimeConstant::fitsDateTime);
+      }
+      case "_cast", "cast" -> {
+        // the server's analysed form prints every folded time constant so: _CAST('2024-06-10 00:00:00', 'DateTime')
+        if (args.size() != 2 || !(args.get(0) instanceof Expr.Literal l) || !(args.get(1) instanceof Expr.Literal t)
+            || t.kind() != Expr.Literal.Kind.STRING) {
+          return Optional.empty();
+        }
+        String type = Literals.unquote(t.text()).strip();
+        if (type.equals("DateTime")) {
+          return wall(l, false, serverZone).filter(TimeConstant::fitsDateTime);
+        }
+        Matcher zoned = CAST_ZONED.matcher(type);
+        if (!zoned.matches()) {
+          return Optional.empty();
+        }
+        ZoneId zone;
+        try {
+          String named = zoned.group(2) != null ? zoned.group(2) : zoned.group(3);
+          zone = named == null ? serverZone : ZoneId.of(named);
+        } catch (DateTimeException unknown) {
+          return Optional.empty();
+        }
+        int digits = zoned.group(1) == null ? 0 : Integer.parseInt(zoned.group(1));
+        return wall(l, digits > 0, zone).filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, digits))) == 0)
+            .filter(v -> digits > 0 || v.fitsDateTime());
+      }
+      case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
+        if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {
+          return Optional.empty();
+        }
+        long unit = switch (name) {
+          case "fromunixtimestamp64milli" -> 1_000_000L;
+          case "fromunixtimestamp64micro" -> 1_000L;
+          case "fromunixtimestamp64nano" -> 1L;
+          default -> NANOS;
+        };
+        return integer(args.get(0)).map(n -> new TimeConstant(Math.multiplyExact(n, unit), true))
+            .filter(t -> !name.equals("fromunixtimestamp") || t.fitsDateTime());
+      }
+      default -> {
+        return Optional.empty();
+      }
+    }
+  }
+
+  /**
+   * A constant moved by a fixed interval of hours or less: the server adds those as a number of
+   * (sub)seconds whatever the zone; days and longer follow the zone's calendar, which is not known here.
+   */
+  private static Optional<TimeConstant> shifted(TimeShift s, ZoneId serverZone) {
+    if (s.base() instanceof Expr.Literal || s.by().unit().equals("day") || s.by().unit().equals("week")) {
+      return Optional.empty(); // a string plus an interval is no DateTime arithmetic
+    }
+    Optional<Long> by = s.by().fixedNanos();
+    if (by.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return of(s.base(), serverZone, null).map(t -> new TimeConstant(Math.addExact(t.nanos, by.get()), t.zoneKnown));
+    } catch (ArithmeticException overflow) {
+      return Optional.empty();
+    }
+  }
+
+  /** A string literal holding {@code YYYY-MM-DD[T ]hh:mm:ss[.fraction]} and an offset ({@code Z}, {@code +02:00}, {@code -0130}). */
+  private static Optional<TimeConstant> offsetInstant(Expr.Literal l) {
+    if (l.kind() != Expr.Literal.Kind.STRING || !l.text().startsWith("'")) {
+      return Optional.empty();
+    }
+    Matcher m = OFFSET_INSTANT.matcher(Literals.unquote(l.text()));
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    try {
+      String offset = m.group(4).equals("Z") ? "Z" : m.group(4).length() == 5
+          ? m.group(4).substring(0, 3) + ":" + m.group(4).substring(3) : m.group(4);
+      long seconds = LocalDateTime.parse(m.group(1) + "T" + m.group(2), DateTimeFormatter.ISO_LOCAL_DATE_TIME)
+          .toEpochSecond(ZoneOffset.of(offset));
+      long fraction = m.group(3) == null ? 0 : Long.parseLong((m.group(3) + "000000000").substring(0, 9));
+      return Optional.of(new TimeConstant(Math.addExact(Math.multiplyExact(seconds, NANOS), fraction), true));
+    } catch (DateTimeException | ArithmeticException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** A string literal holding {@code YYYY-MM-DD[ hh:mm:ss[.fraction]]}. */
+  private static Optional<TimeConstant> wall(Expr.Literal l, boolean fractionAllowed, ZoneId zone) {
+    if (l.kind() != Expr.Literal.Kind.STRING || !l.text().startsWith("'")) {
+      return Optional.empty();
+    }
+    Matcher m = WALL.matcher(Literals.unquote(l.text()));
+    if (!m.matches() || m.group(3) != null && !fractionAllowed) {
+      return Optional.empty();
+    }
+    try {
+      LocalDateTime wall = LocalDateTime.parse(m.group(1) + "T" + (m.group(2) == null ? "00:00:00" : m.group(2)),
+          DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+      long seconds = zone == null ? wall.toEpochSecond(ZoneOffset.UTC) : wall.atZone(zone).toEpochSecond();
+      if (zone != null && zone.getRules().getValidOffsets(wall).size() != 1) {
+        return Optional.empty(); // a wall clock skipped by a DST gap, or repeated by an overlap: which instant is unsure
+      }
+      long fraction = m.group(3) == null ? 0 : Long.parseLong((m.group(3) + "000000000").substring(0, 9));
+      return Optional.of(new TimeConstant(Math.addExact(Math.multiplyExact(seconds, NANOS), fraction), zone != null));
+    } catch (DateTimeException | ArithmeticException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The zone a {@code DateTime('zone')} or {@code DateTime64(p, 'zone')} column names, else {@code otherwise}. */
+  public static ZoneId columnZone(String type, ZoneId otherwise) {
+    Matcher m = COLUMN_ZONE.matcher(type == null ? "" : type);
+    if (!m.find()) {
+      return otherwise;
+    }
+    try {
+      return ZoneId.of(m.group(1));
+    } catch (DateTimeException unknown) {
+      return null; // a zone Java does not know: its wall clocks stay unknown
+    }
+  }
+
+  public static Optional<ZoneId> zone(Expr e) {
+    if (!(e instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.STRING || !l.text().startsWith("'")) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(ZoneId.of(Literals.unquote(l.text())));
+    } catch (DateTimeException e2) {
+      return Optional.empty();
+    }
+  }
+
+  /** A constant integer expression ({@link Constants#integer}). */
+  public static Optional<Long> integer(Expr e) {
+    return Constants.integer(e);
+  }
+
+  public static long pow10(long n) {
+    long p = 1;
+    for (int i = 0; i < n; i++) {
+      p *= 10;
+    }
+    return p;
+  }
+}

@@ -1,0 +1,113 @@
+package io.noemata.rewriter.checks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.catalog.Rollup;
+import io.noemata.core.sql.Expr;
+import io.noemata.rewriter.RollupCatalog;
+import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.Levels;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The seed: a rollup answers when "every inline aggregate can read the states stored by the rollup.
+ * For example, count() can use the count stored by a RequestCount measure. sum(Duration) can use the
+ * sum stored by an avg(Duration) measure. If no stored column has the required state, the query reads
+ * raw data", and when "every measure the query reads is stored with the definition the query reads,
+ * so quantileExact over a quantileDD sketch is not answered".
+ */
+class StoredAggregatesTest {
+
+  /** r_traces: SpanCount = count(), AvgDuration = avg(Duration), P99Duration = quantile(0.99)(Duration), UniqTraces. */
+  private final Rollup traces = RollupCatalog.tracesRollup(RollupCatalog.COVERED_FROM, null);
+
+  /** {@code aggregate} read with the level reading what is inside it as {@code inside} says, its text as written. */
+  private Checked<String> read(String aggregate, StoredAggregates.Inside inside) {
+    Expr.Call c = Levels.call(aggregate);
+    return new StoredAggregates(aggregate, traces, Levels.traces()).read(c, null, c,
+        id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty(),
+        id -> traces.dimensions().contains(id.name()), new StoredAggregates.Inside() {
+          @Override
+          public Optional<Skip> read(Expr e) {
+            return inside.read(e);
+          }
+
+          @Override
+          public String text(Expr e) {
+            return aggregate.substring(e.start(), e.end());
+          }
+        });
+  }
+
+  /** {@code aggregate} with every condition and argument read as written. */
+  private Checked<String> read(String aggregate) {
+    return read(aggregate, new StoredAggregates.Inside() {
+      @Override
+      public Optional<Skip> read(Expr e) {
+        return Optional.empty();
+      }
+
+      @Override
+      public String text(Expr e) {
+        throw new AssertionError("not asked: the outer Inside gives the text");
+      }
+    });
+  }
+
+  @Test
+  void countReadsTheStoredCount() {
+    assertTrue(Levels.holds(read("count()")).contains("SpanCount"));
+    assertTrue(Levels.holds(read("COUNT(*)")).contains("SpanCount"), "count() in another spelling");
+  }
+
+  @Test
+  void sumReadsTheSumStoredByAnAvgMeasure() {
+    assertTrue(Levels.holds(read("sum(Duration)")).contains("AvgDuration__sum"));
+    String avg = Levels.holds(read("avg(Duration)"));
+    assertTrue(avg.contains("AvgDuration__sum") && avg.contains("AvgDuration__count"), avg);
+  }
+
+  @Test
+  void anIfOverDimensionsReadsTheStoredStateWhereItsConditionHolds() {
+    String errors = Levels.holds(read("countIf(StatusCode = 'Error')"));
+    assertTrue(errors.contains("SpanCount") && errors.contains("StatusCode = 'Error'"), errors);
+  }
+
+  @Test
+  void anAggregateOverDimensionsAloneIsComputedFromTheStoredCounts() {
+    assertEquals("uniqExact(ServiceName)", Levels.holds(read("uniqExact(ServiceName)")));
+  }
+
+  @Test
+  void withoutAStoredColumnWithTheRequiredStateTheQueryReadsRawData() {
+    Levels.skips(RollupSkip.MEASURE_NOT_STORED, read("max(Duration)"));
+    Levels.skips(RollupSkip.MEASURE_NOT_STORED, read("sum(Duration * 2)"));
+  }
+
+  @Test
+  void aMeasureStoredWithAnotherDefinitionDoesNotAnswer() {
+    Levels.skips(RollupSkip.MEASURE_NOT_STORED, read("quantileExact(0.99)(Duration)"));
+    Levels.skips(RollupSkip.MEASURE_NOT_STORED, read("quantile(0.5)(Duration)"));
+    assertTrue(Levels.holds(read("quantile(0.99)(Duration)")).contains("P99Duration"));
+  }
+
+  @Test
+  void aConditionTheLevelCannotReadIsReturnedAsItsOwnSkip() {
+    Skip body = new Skip(RollupSkip.COLUMN_NOT_DIMENSION, "SpanName is read outside an aggregate");
+    StoredAggregates.Inside failing = new StoredAggregates.Inside() {
+      @Override
+      public Optional<Skip> read(Expr e) {
+        return Optional.of(body);
+      }
+
+      @Override
+      public String text(Expr e) {
+        throw new AssertionError("the text of a condition the level does not read is never asked for");
+      }
+    };
+    assertSame(body, Levels.skips(RollupSkip.COLUMN_NOT_DIMENSION, read("countIf(SpanName = 'GET')", failing)));
+  }
+}

@@ -1,0 +1,70 @@
+package io.noemata.rewriter.time;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.sql.SqlParser;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RelativeTimeTest {
+
+  static final Instant CLOCK = Instant.parse("2024-06-10T12:00:30Z");
+
+  static Optional<RelativeTime> of(String expression) {
+    return RelativeTime.of(SqlParser.parseExpression(expression).node());
+  }
+
+  static RelativeTime known(String expression) {
+    return of(expression).orElseThrow(() -> new AssertionError(expression + " not read"));
+  }
+
+  @Test
+  void theSpellingsDashboardsSendAreRead() {
+    for (String e : new String[] {"now()", "now('UTC')", "now64(3)", "CURRENT_TIMESTAMP()", "today()", "yesterday()",
+        "now() - INTERVAL 1 HOUR", "now() + INTERVAL -30 minute", "(now() - INTERVAL 7 DAY) + INTERVAL 1 SECOND",
+        "toStartOfInterval(now(), INTERVAL 15 minute)", "toStartOfDay(now()) - INTERVAL 1 MONTH",
+        "now64(3) - toIntervalHour(1)", "subtractMinutes(now(), 30)", "toStartOfMinute(now()) - INTERVAL '2 hours'",
+        "date_sub(HOUR, 1, now())", "toStartOfInterval(now(), toIntervalMinute(5))"}) {
+      assertTrue(of(e).isPresent(), e);
+    }
+    for (String e : new String[] {"now() - 3600", "now(ServiceName)", "now() - INTERVAL x HOUR", "toStartOfInterval(now(),"
+        + " INTERVAL 7 minute)", "toStartOfMinute(now(), 'UTC')", "now() - INTERVAL 500 millisecond", "Timestamp"}) {
+      assertFalse(of(e).isPresent(), e);
+    }
+  }
+
+  @Test
+  void onlyFlooredValuesSitOnRollupBucketBoundaries() {
+    assertFalse(known("now()").alignedTo(60, ZoneOffset.UTC));
+    assertFalse(known("now64(3)").alignedTo(60, ZoneOffset.UTC));
+    assertTrue(known("toStartOfMinute(now() - INTERVAL 90 SECOND)").alignedTo(60, null));
+    // a shift by part of the floor's width keeps only what divides both
+    RelativeTime fiveLessOne = known("toStartOfFiveMinutes(now()) - INTERVAL 1 MINUTE");
+    assertTrue(fiveLessOne.alignedTo(60, null));
+    assertFalse(fiveLessOne.alignedTo(300, null));
+    assertFalse(known("toStartOfMinute(now()) - INTERVAL 30 SECOND").alignedTo(60, null));
+    // wall-clock hours and days are whole hourly buckets only where the zone's offset is whole hours
+    RelativeTime lastWeek = known("today() - INTERVAL 7 DAY");
+    assertTrue(lastWeek.alignedTo(60, null));
+    assertFalse(lastWeek.alignedTo(3600, null));
+    assertTrue(lastWeek.alignedTo(3600, ZoneOffset.UTC));
+    assertFalse(lastWeek.alignedTo(3600, ZoneId.of("Asia/Kolkata")));
+  }
+
+  @Test
+  void theEarliestValueBoundsTheWindowsStartFromBelow() {
+    long clock = CLOCK.getEpochSecond() * TimeConstant.NANOS;
+    assertEquals(clock - 3600 * TimeConstant.NANOS, known("now() - INTERVAL 1 HOUR").earliest(CLOCK));
+    assertEquals(clock + 60 * TimeConstant.NANOS, known("now() + INTERVAL 1 MINUTE").earliest(CLOCK));
+    // a floor may fall its whole width back, a wall-clock one a DST hour more; a month back may be 31 days
+    assertTrue(known("toStartOfMinute(now() - INTERVAL 1 HOUR)").earliest(CLOCK) <= clock - 3630 * TimeConstant.NANOS);
+    assertTrue(known("now() - INTERVAL 1 MONTH").earliest(CLOCK) <= clock - 31 * 86400 * TimeConstant.NANOS);
+    assertTrue(known("yesterday()").earliest(CLOCK) <= Instant.parse("2024-06-09T00:00:00Z").getEpochSecond()
+        * TimeConstant.NANOS - 14 * 3600 * TimeConstant.NANOS);
+  }
+}

@@ -1,0 +1,41 @@
+package io.noemata.rewriter.time;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.noemata.core.sql.SqlParser;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Time constants are read as the server reads them; a value out of its type's range is saturated
+ * by the server (toDateTime(5000000000) is 2106-02-07 06:28:15), so it is no constant the rule may
+ * decide from.
+ */
+class TimeConstantTest {
+
+  private static Optional<TimeConstant> of(String expr) {
+    return TimeConstant.of(SqlParser.parseExpression(expr).node(), ZoneOffset.UTC, ZoneOffset.UTC);
+  }
+
+  @Test
+  void readsConstantsInTheirTypesRange() {
+    long june = Instant.parse("2024-06-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
+    assertEquals(june, of("toDateTime(" + june / TimeConstant.NANOS + ")").orElseThrow().nanos());
+    assertEquals(june, of("toDateTime('2024-06-01 00:00:00', 'UTC')").orElseThrow().nanos());
+    assertEquals(june, of("fromUnixTimestamp64Milli(" + june / 1_000_000 + ")").orElseThrow().nanos());
+    assertEquals(june, of("toDateTime64('2024-06-01 00:00:00', 3, 'UTC')").orElseThrow().nanos());
+  }
+
+  @Test
+  void refusesWhatTheServerWouldSaturate() {
+    for (String e : new String[] {"toDateTime(99999999999999)", "toDateTime(4294967340)", "toDateTime(-60)",
+        "toDateTime('2200-01-01 00:00:00', 'UTC')", "fromUnixTimestamp(5000000000)",
+        "fromUnixTimestamp64Milli(99999999999999)", "toDateTime64('2400-01-01 00:00:00', 3, 'UTC')",
+        "'1800-01-01 00:00:00'"}) {
+      assertTrue(of(e).isEmpty(), e);
+    }
+  }
+}
