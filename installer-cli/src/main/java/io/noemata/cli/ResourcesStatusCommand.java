@@ -70,9 +70,12 @@ final class ResourcesStatusCommand implements Callable<Integer> {
               + "; `noemata publish` repairs it")
           + (late.getOrDefault(r.identity().text(), List.of()).isEmpty() ? "" : "  late rows on "
               + late.get(r.identity().text()) + "; `noemata repair` re-aggregates them");
+      // a refreshed rollup has no cutover or backfill: its schedule stands in their columns
+      java.util.Optional<String> refresh = r.declared().refresh();
       b.append(String.format("%-10s %-18s %-26s %-12s %-20s %-20s %s%n", r.identity().kind(), r.identity().key(),
-          r.identity().table(), r.state(), r.backfill().cutover() == null ? "-" : r.backfill().cutover(),
-          r.backfill().backfilledFrom() == null ? "-" : r.backfill().backfilledFrom(), tail));
+          r.identity().table(), r.state(), refresh.isPresent() ? "refreshed" : r.backfill().cutover() == null ? "-"
+              : r.backfill().cutover(), refresh.isPresent() ? refresh.get() : r.backfill().backfilledFrom() == null
+              ? "-" : r.backfill().backfilledFrom(), tail));
     }
     return b.toString();
   }

@@ -16,7 +16,7 @@ import java.util.TreeSet;
 /**
  * The one reader of what the server has installed: rows of {@code system.tables},
  * {@code system.columns}, {@code system.data_skipping_indices}, {@code system.projections} and
- * {@code system.row_policies} and the active {@code system.parts} in a
+ * {@code system.row_policies}, {@code system.view_refreshes} and {@code system.parts} in a
  * {@link Scope}, in a stable order (database, table, then position or name); and of where it runs:
  * {@code system.databases} (their engines) and {@code system.clusters}. Plain JDBC, so the driver,
  * the installer and the resources catalog read the server the same way.

@@ -8,6 +8,7 @@ import io.noemata.resources.model.PhysicalName;
 import io.noemata.resources.model.Project;
 import io.noemata.rewriter.provenance.RollupSkip;
 import java.nio.file.Path;
+import io.noemata.core.system.SourceEngines;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -51,7 +52,8 @@ public final class Advisor {
       n.levels().forEach(l -> labeled.add(new Proposer.Labeled(q.label(), l)));
     }
     progress.step("advise: " + workload.size() + " queries read; proposing and replaying them against it");
-    Proposal first = Proposer.propose(labeled);
+    Set<PhysicalName> rewriting = rewriting(c, labeled);
+    Proposal first = Proposer.refreshed(Proposer.propose(labeled), rewriting);
     // each rollup shape sized once (a scan of its table), for every proposal tried and the report
     Map<String, Estimates.RollupSize> sized = new HashMap<>();
     Hypothesis h = Hypothesis.of(project, ProposalJson.text(first), c, sized);
@@ -61,7 +63,7 @@ public final class Advisor {
     List<Replay> replays = replay(workload, h, defaultDatabase, progress);
     Set<String> fedFromTable = wholeBucketsPreferred(replays, first);
     if (!fedFromTable.isEmpty()) {
-      first = Proposer.propose(labeled, fedFromTable);
+      first = Proposer.refreshed(Proposer.propose(labeled, fedFromTable), rewriting);
       h = Hypothesis.of(project, ProposalJson.text(first), c, sized);
       replays = replay(workload, h, defaultDatabase, progress);
     }
@@ -88,6 +90,27 @@ public final class Advisor {
       h = Hypothesis.of(project, ProposalJson.text(last), c, sized);
     }
     return size(last, h, workload, needs, c, defaultDatabase, progress, fedFromTable, dropped, sized);
+  }
+
+  /**
+   * The tables of {@code labeled} that do not keep their inserted rows ({@link SourceEngines}): their
+   * rollups are proposed refreshed. Unreadable, none is.
+   */
+  private static Set<PhysicalName> rewriting(Connection c, List<Proposer.Labeled> labeled) {
+    Set<io.noemata.core.catalog.TableName> tables = new LinkedHashSet<>();
+    labeled.forEach(l -> tables.add(new io.noemata.core.catalog.TableName(l.need().view().table().table().database(),
+        l.need().view().table().table().table())));
+    Set<PhysicalName> out = new LinkedHashSet<>();
+    try {
+      SourceEngines.of(c, tables).forEach((t, rows) -> {
+        if (rows.rewritesFor(null).isPresent()) {
+          out.add(new PhysicalName(t.database(), t.table()));
+        }
+      });
+    } catch (SQLException unreadable) {
+      // taken as keeping their rows: publish refuses an insert-fed rollup over one that does not
+    }
+    return out;
   }
 
   /** Each rollup considered and left out, with why the rewriter did not read it for the queries it was for. */

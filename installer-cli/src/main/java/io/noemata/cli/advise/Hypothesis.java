@@ -129,11 +129,23 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
       } else if (a instanceof Accelerator.Rollup r) {
         List<Measure> measures = r.measures().stream()
             .map(m -> new Measure(m.name(), m.definition(), m.column(), m.type())).toList();
-        b.rollups.add(new Rollup(r.key(), r.stableView(), r.object(), r.hash8(), Duration.ofSeconds(r.grainSeconds()),
+        Rollup proposed = new Rollup(r.key(), r.stableView(), r.object(), r.hash8(), Duration.ofSeconds(r.grainSeconds()),
             r.timeColumn(), LedgerSchema.BUCKET_COLUMN, r.dimensions().stream().map(Accelerator.Dimension::column).toList(),
-            measures, backfillFloor(c, name, r.timeColumn(), r.retentionSeconds(), r.grainSeconds()), null));
+            measures, backfillFloor(c, name, r.timeColumn(), r.retentionSeconds(), r.grainSeconds()), null);
+        // refreshed as it would be once installed: after every change of its table
+        Instant now = installed.serverClock() == null ? Instant.now() : installed.serverClock();
+        b.rollups.add(r.refresh().isEmpty() ? proposed
+            : proposed.withRefresh(new io.noemata.core.catalog.RefreshState(now.plus(Duration.ofDays(1)), null)));
       }
     }
+    // what the sources do to their rows decides what their rollups answer (SourceKeepsRows, RefreshCovers)
+    java.util.Set<TableName> sources = new java.util.LinkedHashSet<>();
+    tables.forEach((name, b) -> {
+      if (!b.rollups.isEmpty()) {
+        sources.add(name);
+      }
+    });
+    io.noemata.core.system.SourceEngines.of(c, sources).forEach((name, rows) -> tables.get(name).rows = rows);
     List<TableInfo> infos = new ArrayList<>();
     tables.values().forEach(b -> infos.add(b.build()));
     CatalogSnapshot s = CatalogSnapshot.of(1, infos);
@@ -221,6 +233,7 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
     final List<SkipIndex> indexes = new ArrayList<>();
     final List<Projection> projections = new ArrayList<>();
     final List<Rollup> rollups = new ArrayList<>();
+    io.noemata.core.catalog.SourceRows rows = io.noemata.core.catalog.SourceRows.KEEPS_ROWS;
 
     Builder(TableName name, Map<String, String> types) {
       this.name = name;
@@ -228,7 +241,7 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
     }
 
     TableInfo build() {
-      return new TableInfo(name, types, materialized, indexes, projections, rollups);
+      return new TableInfo(name, types, materialized, indexes, projections, rollups, rows);
     }
   }
 }

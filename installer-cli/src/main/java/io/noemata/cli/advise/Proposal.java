@@ -38,9 +38,23 @@ public record Proposal(List<Column> columns, List<Index> indexes, List<Rollup> r
    *
    * @param dimensions names of table columns or of column entries
    * @param from the finer rollup it is fed from, null when fed from the table
+   * @param refresh the {@code "every"} of a refreshed rollup (its table replaces, collapses or
+   *     deletes rows, so inserts cannot feed it), such as {@code 5m}; null when fed by inserts
    */
   public record Rollup(String key, FrameIndex.ViewTable view, long grainSeconds, List<String> dimensions,
-      List<String> measures, String from, List<String> why) {
+      List<String> measures, String from, List<String> why, String refresh) {
+
+    /** A rollup fed by inserts. */
+    public Rollup(String key, FrameIndex.ViewTable view, long grainSeconds, List<String> dimensions,
+        List<String> measures, String from, List<String> why) {
+      this(key, view, grainSeconds, dimensions, measures, from, why, null);
+    }
+
+    /** The same refreshed every {@code every}, fed from no finer rollup. */
+    public Rollup refreshed(String every) {
+      return new Rollup(key, view, grainSeconds, dimensions, measures, null, why, every);
+    }
+
     public Rollup {
       Objects.requireNonNull(key, "key");
       dimensions = List.copyOf(dimensions);

@@ -35,6 +35,9 @@ public final class ProposalJson {
       if (r.from() != null) {
         fields.add(field("from", str(r.from())));
       }
+      if (r.refresh() != null) {
+        fields.add(field("refresh", "{\"every\": " + str(r.refresh()) + "}"));
+      }
       entries.add(entry(r.key(), "rollup", fields));
     }
     return "{\n  \"resources\": {\n" + String.join(",\n", entries) + "\n  }\n}\n";

@@ -96,7 +96,8 @@ public final class Proposer {
       while (from != null && byKey.containsKey(from) && !readRollups.contains(from)) {
         from = byKey.get(from).from();
       }
-      rollups.add(new Proposal.Rollup(r.key(), r.view(), r.grainSeconds(), r.dimensions(), r.measures(), from, r.why()));
+      rollups.add(new Proposal.Rollup(r.key(), r.view(), r.grainSeconds(), r.dimensions(), r.measures(), from, r.why(),
+          r.refresh()));
     }
     Set<String> usedNames = new LinkedHashSet<>(readColumns);
     rollups.forEach(r -> usedNames.addAll(r.dimensions()));
@@ -104,6 +105,20 @@ public final class Proposer {
     List<Proposal.Column> columns = proposal.columns().stream().filter(c -> usedNames.contains(c.key())).toList();
     return new Proposal(columns, proposal.indexes(), rollups);
   }
+
+  /**
+   * {@code proposal} with every rollup over a table of {@code rewriting} (one that replaces,
+   * collapses or deletes rows after insert) refreshed every {@link #REFRESH_EVERY} and fed from the
+   * table: inserts cannot feed it, and a refreshed rollup feeds no other.
+   */
+  public static Proposal refreshed(Proposal proposal, Set<io.noemata.resources.model.PhysicalName> rewriting) {
+    List<Proposal.Rollup> rollups = proposal.rollups().stream()
+        .map(r -> rewriting.contains(r.view().table().table()) ? r.refreshed(REFRESH_EVERY) : r).toList();
+    return new Proposal(proposal.columns(), proposal.indexes(), rollups);
+  }
+
+  /** How often a proposed refreshed rollup is refreshed. */
+  static final String REFRESH_EVERY = "5m";
 
   /**
    * {@code proposal} plus a bloom_filter index on each column or subscript that {@code unanswered}

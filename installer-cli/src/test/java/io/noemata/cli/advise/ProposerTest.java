@@ -171,4 +171,17 @@ class ProposerTest {
         "the same workload gives the same file");
     assertTrue(new PhysicalName("otel", "otel_logs").toString().equals(p.rollups().get(0).view().table().table().toString()));
   }
+
+  @Test
+  void rollupsOverATableThatRewritesRowsAreProposedRefreshedAndFedFromTheTable() throws Exception {
+    Proposal p = Proposer.propose(labeled(
+        "SELECT toStartOfMinute(Timestamp) AS t, ServiceName, count() AS n FROM otel.otel_logs FINAL WHERE " + DAYS
+            + " GROUP BY t, ServiceName",
+        "SELECT toStartOfHour(Timestamp) AS t, count() AS n FROM otel.otel_logs FINAL WHERE " + DAYS + " GROUP BY t"));
+    Proposal refreshed = Proposer.refreshed(p, Set.of(new io.noemata.resources.model.PhysicalName("otel", "otel_logs")));
+    assertTrue(!refreshed.rollups().isEmpty() && refreshed.rollups().stream()
+        .allMatch(r -> "5m".equals(r.refresh()) && r.from() == null), refreshed.rollups().toString());
+    assertTrue(ProposalJson.text(refreshed).contains("\"refresh\": {\"every\": \"5m\"}"), ProposalJson.text(refreshed));
+    assertTrue(Proposer.refreshed(p, Set.of()).rollups().stream().allMatch(r -> r.refresh() == null));
+  }
 }

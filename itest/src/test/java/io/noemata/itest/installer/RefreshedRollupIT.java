@@ -174,6 +174,20 @@ class RefreshedRollupIT {
 
     Plan again = fx.publish();
     assertEquals(Change.Verb.KEEP, change(again, "logs_1m").verb(), again.text());
+
+    // another schedule declared: drift read back from the view's statement, the view made again
+    try (var files = Files.walk(fx.project)) {
+      for (Path p : files.filter(f -> f.toString().endsWith(".resources.json")).toList()) {
+        Files.writeString(p, RESOURCES.replace("\"after\": \"1d\"", "\"every\": \"1d\""));
+      }
+    }
+    Plan rescheduled = fx.publish();
+    assertEquals(Change.Verb.REPAIR, change(rescheduled, "logs_1m").verb(), rescheduled.text());
+    assertTrue(fx.rows("SELECT create_table_query FROM system.tables WHERE database = '" + db + "' AND name = '" + mv
+        + "'").get(0).contains(" REFRESH EVERY 1 DAY TO "));
+    refreshUntilCovered(fx);
+    readsTheRollup(fx, sql);
+    assertEquals(Change.Verb.KEEP, change(fx.publish(), "logs_1m").verb());
   }
 
   @Test
@@ -183,6 +197,34 @@ class RefreshedRollupIT {
         + ".otel_logs_new WHERE ServiceName IN (SELECT ServiceName FROM " + db + ".otel_logs_new GROUP BY ServiceName"
         + " ORDER BY ServiceName LIMIT 2)");
     answersAsRaw(fx, "SELECT * FROM " + db + ".otel_logs WHERE SeverityNumber >= 17");
+    advisesARefreshedRollup(fx);
+  }
+
+  /**
+   * advise over the source: a panel reading it FINAL gets a refreshed rollup proposed, which the
+   * replay reads; a panel reading it without FINAL gets none (SourceEnginesIT.notAdvised).
+   */
+  static void advisesARefreshedRollup(InstallerFixture fx) throws Exception {
+    Path project = Files.createDirectories(fx.project.resolveSibling("advise_final"));
+    try (var files = Files.walk(fx.project)) {
+      for (Path p : files.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".resources.json")).toList()) {
+        Path to = project.resolve(fx.project.relativize(p).toString());
+        Files.createDirectories(to.getParent());
+        Files.copy(p, to);
+      }
+    }
+    io.noemata.cli.advise.Advice advice;
+    try (Connection c = fx.connect()) {
+      advice = io.noemata.cli.advise.Advisor.run(project, io.noemata.resources.parse.ProjectReader.read(project)
+          .project(), List.of(new io.noemata.cli.advise.WorkloadQuery("per service", perServiceFinal(fx.db), 1, 0)), c,
+          fx.db, io.noemata.installer.steps.Progress.QUIET);
+    }
+    assertEquals(1, advice.proposal().rollups().size(), advice.resourcesFile());
+    assertEquals("5m", advice.proposal().rollups().get(0).refresh(), advice.resourcesFile());
+    assertTrue(advice.resourcesFile().contains("\"refresh\": {\"every\": \"5m\"}"), advice.resourcesFile());
+    assertEquals(List.of(advice.proposal().rollups().get(0).key()), advice.replays().get(0).rollupsRead(),
+        advice.replays().toString());
+    SourceEnginesIT.notAdvised(fx, SourceEnginesIT.perService(fx.db));
   }
 
   @Test

@@ -36,6 +36,7 @@ import io.noemata.rewriter.checks.MeaningSettings;
 import io.noemata.rewriter.checks.SameContentHash;
 import io.noemata.rewriter.checks.SameRowsAndColumns;
 import io.noemata.rewriter.checks.Skip;
+import io.noemata.rewriter.checks.RefreshCovers;
 import io.noemata.rewriter.checks.SourceKeepsRows;
 import io.noemata.rewriter.checks.TableAlone;
 import io.noemata.rewriter.syntax.Inlined;

@@ -14,6 +14,7 @@ import io.noemata.rewriter.Rewriter;
 import io.noemata.rewriter.rules.RollupAnswersTest;
 import io.noemata.rewriter.provenance.RollupDecision;
 import io.noemata.rewriter.provenance.RollupSkip;
+import io.noemata.rewriter.rules.RollupAnswersTest;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
