@@ -29,7 +29,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import io.noemata.rewriter.checks.RefreshCovers;
 import io.noemata.rewriter.checks.Checked;
 import io.noemata.rewriter.checks.ClausesRead;
 import io.noemata.rewriter.checks.MeaningSettings;

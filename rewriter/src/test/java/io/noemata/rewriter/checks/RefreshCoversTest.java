@@ -11,7 +11,6 @@ import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.catalog.TableName;
 import io.noemata.rewriter.RewriteResult;
 import io.noemata.rewriter.Rewriter;
-import io.noemata.rewriter.rules.RollupAnswersTest;
 import io.noemata.rewriter.provenance.RollupDecision;
 import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.rewriter.rules.RollupAnswersTest;
