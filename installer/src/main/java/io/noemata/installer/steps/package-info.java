@@ -17,5 +17,12 @@
  * The backfill starts one cutover delay after the cutover, so rows stamped just before it that
  * arrive up to that late are counted; a row stamped before the cutover and inserted after its day's
  * chunk ran is in neither: that delay is the ingest lag this design tolerates.
+ *
+ * <h2>Refreshed rollups</h2>
+ * A rollup declaring {@code "refresh"} takes none of this: {@link io.noemata.installer.steps.Refreshed}
+ * creates its target and a refreshable view that aggregates the whole source ({@code FINAL} over an
+ * engine that merges rows) and replaces the target's rows at each refresh, and waits for the first
+ * refresh; Backfill has nothing to do for it and Serve makes it ready. Exactly once holds per
+ * refresh: each replaces every row the previous one wrote.
  */
 package io.noemata.installer.steps;
