@@ -58,21 +58,13 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     return InPlaceConnection.database(delegate);
   }
 
-  /**
-   * Decides what to send for {@code sql}, whose unqualified tables are in {@code database}; never
-   * throws for a catalog or rewriter problem.
-   */
-  QueryProvenance plan(String sql, String database) {
-    return planner.plan(sql, database, List.of());
-  }
-
-  /** As {@link #plan(String, String)}, with the text's {@link SqlText#firstWord} already read. */
-  QueryProvenance plan(String sql, String firstWord, String database) {
-    return planner.plan(sql, firstWord, database, List.of(), this::explain);
+  /** This connection's rewrite path; its statements plan, record and fall back through it directly. */
+  QueryPlanner planner() {
+    return planner;
   }
 
   /** The server's analysis of {@code sql} ({@link ServerAnalysis}), on this connection; empty when refused. */
-  private Optional<String> explain(String sql) {
+  Optional<String> explain(String sql) {
     try (java.sql.Statement s = delegate.createStatement();
         java.sql.ResultSet rs = s.executeQuery(ServerAnalysis.PREFIX + sql)) {
       StringBuilder b = new StringBuilder();
@@ -83,28 +75,6 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
     } catch (SQLException refused) {
       return Optional.empty();
     }
-  }
-
-  /** As {@link #plan(String, String)}, with the SQL literals bound to the statement's {@code ?}s. */
-  QueryProvenance plan(String sql, String database, List<String> parameters) {
-    return planner.plan(sql, database, parameters);
-  }
-
-  /** The quarantined rollups of the tables {@code p}'s statement names; only for warnings. */
-  List<QuarantinedRollup> quarantinedFor(QueryProvenance p, String database) {
-    return planner.quarantinedFor(p, database);
-  }
-
-  void executed(String sql) {
-    planner.executed(sql);
-  }
-
-  void executed(String sql, String firstWord) {
-    planner.executed(sql, firstWord);
-  }
-
-  void fellBack(QueryProvenance.FellBack p) {
-    planner.fellBack(p);
   }
 
   void track(Statement s) {
@@ -172,7 +142,7 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   private PreparedStatement prepare(String sql, Preparer preparer) throws SQLException {
     String database = currentDatabase();
-    QueryProvenance p = plan(sql, database);
+    QueryProvenance p = planner.plan(sql, database, List.of());
     PreparedStatement main = preparer.prepare(p.sent());
     PreparedStatement original = null;
     if (p.changed()) {
@@ -220,17 +190,17 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   @Override
   public CallableStatement prepareCall(String sql) throws SQLException {
-    return delegate.prepareCall(plan(sql, currentDatabase()).sent());
+    return delegate.prepareCall(planner.plan(sql, currentDatabase(), List.of()).sent());
   }
 
   @Override
   public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
-    return delegate.prepareCall(plan(sql, currentDatabase()).sent(), type, concurrency);
+    return delegate.prepareCall(planner.plan(sql, currentDatabase(), List.of()).sent(), type, concurrency);
   }
 
   @Override
   public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability) throws SQLException {
-    return delegate.prepareCall(plan(sql, currentDatabase()).sent(), type, concurrency, holdability);
+    return delegate.prepareCall(planner.plan(sql, currentDatabase(), List.of()).sent(), type, concurrency, holdability);
   }
 
   @Override

@@ -32,6 +32,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
   }
 
   private final ProxyConnection connection;
+  private final QueryPlanner planner;
   private final StatementState state = new StatementState();
   private final QueryProvenance planned;
   private final String database;
@@ -48,13 +49,14 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
     super(delegate);
     this.mirror = original;
     this.connection = connection;
+    this.planner = connection.planner();
     this.planned = planned;
     this.database = database;
     this.preparer = preparer;
     this.current = delegate;
     // only a query the rewriter read (an accelerated table, rewriting on, catalog read) may depend on values
     this.bound = planned instanceof QueryProvenance.Read ? BoundValues.of(planned.original()) : null;
-    state.record(planned, connection.quarantinedFor(planned, database));
+    state.record(planned, planner.quarantinedFor(planned, database));
     connection.track(this);
   }
 
@@ -74,7 +76,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
       return planned;
     }
     List<String> literals = bound.literals();
-    return literals == null ? planned : connection.plan(planned.original(), database, literals);
+    return literals == null ? planned : planner.plan(planned.original(), database, literals);
   }
 
   /** The statement for {@code p}'s text with the values bound: prepared once per text. */
@@ -101,7 +103,7 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
       return call.call(original());
     }
     QueryProvenance p = planForValues();
-    state.record(p, connection.quarantinedFor(p, database));
+    state.record(p, planner.quarantinedFor(p, database));
     PreparedStatement target = statementFor(p);
     current = target;
     try {
@@ -119,11 +121,11 @@ final class ProxyPreparedStatement extends DelegatingPreparedStatement implement
       }
       usingOriginal = true;
       QueryProvenance.FellBack after = rewritten.fellBack(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
-      state.record(after, connection.quarantinedFor(after, database));
-      connection.fellBack(after);
+      state.record(after, planner.quarantinedFor(after, database));
+      planner.fellBack(after);
       return result;
     } finally {
-      connection.executed(planned.original());
+      planner.executed(planned.original());
     }
   }
 

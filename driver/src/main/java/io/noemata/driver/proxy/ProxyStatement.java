@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.util.List;
 
 /** A Statement whose SQL-taking methods send the rewriter's text and fall back to the original. */
 final class ProxyStatement extends DelegatingStatement implements NoemataStatement {
@@ -19,6 +20,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
   }
 
   private final ProxyConnection connection;
+  private final QueryPlanner planner;
   private final StatementState state = new StatementState();
   private boolean batchHasDdl;
   /** As in clickhouse-jdbc: the connection's schema when the statement was made, then its own USE. */
@@ -27,14 +29,15 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
   ProxyStatement(Statement delegate, ProxyConnection connection) throws SQLException {
     super(delegate);
     this.connection = connection;
+    this.planner = connection.planner();
     this.database = connection.currentDatabase();
     connection.track(this);
   }
 
   private <T> T run(String sql, SqlCall<T> call) throws SQLException {
     String word = SqlText.firstWord(sql); // read once: planning, USE and DDL all start from it
-    QueryProvenance p = connection.plan(sql, word, database);
-    state.record(p, connection.quarantinedFor(p, database));
+    QueryProvenance p = planner.plan(sql, word, database, List.of(), connection::explain);
+    state.record(p, planner.quarantinedFor(p, database));
     try {
       T result = call.call(p.sent());
       String used = word.equals("USE") ? SqlText.useDatabase(sql) : null;
@@ -54,11 +57,11 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
         throw original;
       }
       QueryProvenance.FellBack after = rewritten.fellBack(new Fallback(FallbackPolicy.code(e), FallbackPolicy.summary(e)));
-      state.record(after, connection.quarantinedFor(after, database));
-      connection.fellBack(after);
+      state.record(after, planner.quarantinedFor(after, database));
+      planner.fellBack(after);
       return result;
     } finally {
-      connection.executed(sql, word);
+      planner.executed(sql, word);
     }
   }
 
@@ -135,8 +138,8 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
   /** Batched texts are rewritten one by one; a batch has no fallback (batches are writes). */
   @Override
   public void addBatch(String sql) throws SQLException {
-    QueryProvenance p = connection.plan(sql, database);
-    state.record(p, connection.quarantinedFor(p, database));
+    QueryProvenance p = planner.plan(sql, database, List.of());
+    state.record(p, planner.quarantinedFor(p, database));
     batchHasDdl |= SqlText.isDdl(SqlText.firstWord(sql));
     delegate.addBatch(p.sent());
   }
@@ -161,7 +164,7 @@ final class ProxyStatement extends DelegatingStatement implements NoemataStateme
 
   private void batchDone() {
     if (batchHasDdl) {
-      connection.invalidateCatalog();
+      planner.invalidateCatalog();
       batchHasDdl = false;
     }
   }
