@@ -201,7 +201,7 @@ final class DemoCommand implements Callable<Integer> {
       if (!predicted.equals(read.get(i)) && !r.rawIsCheaper()) {
         problems.add(r.query().panel() + ": advise said it reads " + predicted + ", the driver read " + read.get(i));
       }
-      java.util.OptionalLong projected = advice.projections().get(i).projectedRows();
+      java.util.OptionalLong projected = advice.rowsRead().get(i).projectedRows();
       double ratio = projected.isPresent() ? Math.max(1, r.proxiedRowsRead()) / (double) Math.max(1, projected.getAsLong()) : 0;
       out.printf("  %-42s %-36s projected %,12d  measured %,12d  (%.2f)%n", r.query().panel(),
           read.get(i).isEmpty() ? "the table" : String.join(", ", read.get(i)), projected.orElse(-1), r.proxiedRowsRead(), ratio);

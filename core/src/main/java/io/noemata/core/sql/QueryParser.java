@@ -13,16 +13,16 @@ final class QueryParser {
       "OUTER", "PASTE");
 
   private final TokenStream in;
-  private final ExpressionParser exprs;
+  private final PrecedenceParser exprs;
   private final WindowParser windows;
 
   QueryParser(TokenStream in) {
     this.in = in;
-    this.exprs = new ExpressionParser(in, this);
+    this.exprs = new PrecedenceParser(in, this);
     this.windows = new WindowParser(in, this);
   }
 
-  ExpressionParser expressions() {
+  PrecedenceParser expressions() {
     return exprs;
   }
 

@@ -13,13 +13,13 @@ import java.util.Map;
  * @param dropped rollups considered and left out, with the rewriter's reason it would not read them
  */
 public record Advice(Proposal proposal, String resourcesFile, Hypothesis hypothesis, List<Replay> replays,
-    List<QueryNeeds> needs, List<Projection> projections, Map<String, Estimates.RollupSize> rollupSizes,
+    List<QueryNeeds> needs, List<RowsRead> rowsRead, Map<String, Estimates.RollupSize> rollupSizes,
     Map<String, Long> columnBytes, java.util.Set<String> fedFromTable, Map<String, String> dropped) {
 
   public Advice {
     replays = List.copyOf(replays);
     needs = List.copyOf(needs);
-    projections = List.copyOf(projections);
+    rowsRead = List.copyOf(rowsRead);
     rollupSizes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rollupSizes));
     columnBytes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(columnBytes));
     fedFromTable = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(fedFromTable));

@@ -35,7 +35,7 @@ public final class AdviceReport {
       queries += w;
       accelerated += r.accelerated() ? w : 0;
       byRollup += r.rollupsRead().isEmpty() ? 0 : w;
-      Projection p = a.projections().get(i);
+      RowsRead p = a.rowsRead().get(i);
       if (p.rawRows().isPresent() && p.projectedRows().isPresent()) {
         raw += w * p.rawRows().getAsLong();
         projected += w * p.projectedRows().getAsLong();
@@ -54,7 +54,7 @@ public final class AdviceReport {
         p.rollups().size(), p.columns().size(), p.indexes().size()));
     for (int i = 0; i < a.replays().size(); i++) {
       Replay r = a.replays().get(i);
-      Projection pr = a.projections().get(i);
+      RowsRead pr = a.rowsRead().get(i);
       b.append(String.format("%2d. %s%s%n", i + 1, r.query().label(), r.query().weight() > 1 ? " (x" + r.query().weight() + ")" : ""));
       b.append("    ").append(answer(r, a.needs().get(i))).append('\n');
       b.append("    rows read ").append(rows(pr.rawRows())).append(" raw -> ").append(rows(pr.projectedRows()))
@@ -129,7 +129,7 @@ public final class AdviceReport {
     return rows.isPresent() ? String.format("%,d", rows.getAsLong()) : "unknown";
   }
 
-  private static String ratio(Projection p) {
+  private static String ratio(RowsRead p) {
     if (p.rawRows().isEmpty() || p.projectedRows().isEmpty() || p.projectedRows().getAsLong() == p.rawRows().getAsLong()) {
       return "";
     }
@@ -152,7 +152,7 @@ public final class AdviceReport {
     List<Object> queries = new ArrayList<>();
     for (int i = 0; i < a.replays().size(); i++) {
       Replay r = a.replays().get(i);
-      Projection p = a.projections().get(i);
+      RowsRead p = a.rowsRead().get(i);
       Map<String, Object> q = new LinkedHashMap<>();
       q.put("label", r.query().label());
       q.put("line", r.query().line());

@@ -206,13 +206,13 @@ public final class Advisor {
     }
     Map<String, Long> grains = new HashMap<>();
     rollups.forEach(r -> grains.put(r.key(), r.grainSeconds()));
-    List<Projection> projections = new ArrayList<>();
+    List<RowsRead> rowsRead = new ArrayList<>();
     for (int i = 0; i < workload.size(); i++) {
       OptionalLong raw = Estimates.rowsRead(c, workload.get(i).sql());
-      projections.add(Projection.of(replays.get(i), needs.get(i), raw, sizes, grains, (l, g) -> Estimates.edgeRows(c, l, g)));
+      rowsRead.add(RowsRead.of(replays.get(i), needs.get(i), raw, sizes, grains, (l, g) -> Estimates.edgeRows(c, l, g)));
       progress.advance("sizing", ++done, total);
     }
-    return new Advice(p, ProposalJson.text(p), h, replays, needs, projections, sizes, columnBytes, fedFromTable,
+    return new Advice(p, ProposalJson.text(p), h, replays, needs, rowsRead, sizes, columnBytes, fedFromTable,
         dropped);
   }
 

@@ -100,7 +100,7 @@ class AdvisedProjectIT {
           problems.add(q.label() + ": advise said it reads " + advice.replays().get(i).rollupsRead() + ", the driver read " + read);
         }
         long measured = rowsRead(plain, p.sent());
-        long projected = advice.projections().get(i).projectedRows().orElse(-1);
+        long projected = advice.rowsRead().get(i).projectedRows().orElse(-1);
         if (projected < 0 || measured > 2 * Math.max(1, projected) || projected > 2 * Math.max(1, measured)) {
           problems.add(q.label() + ": projected " + projected + " rows read, measured " + measured);
         }

@@ -15,17 +15,17 @@ import java.util.OptionalLong;
  * @param rawRows rows read as written; empty when the server could not estimate them
  * @param projectedRows rows read through the proposal; empty when unknown
  */
-public record Projection(OptionalLong rawRows, OptionalLong projectedRows) {
+public record RowsRead(OptionalLong rawRows, OptionalLong projectedRows) {
 
   /** Raw rows the engine reads for a level's edges outside whole buckets of a grain. */
   interface EdgeRows {
     OptionalLong of(LevelNeed level, long grainSeconds);
   }
 
-  static Projection of(Replay r, QueryNeeds needs, OptionalLong raw, Map<String, Estimates.RollupSize> sizes,
+  static RowsRead of(Replay r, QueryNeeds needs, OptionalLong raw, Map<String, Estimates.RollupSize> sizes,
       Map<String, Long> grains, EdgeRows edgeRows) {
     if (r.rollupsRead().isEmpty()) {
-      return new Projection(raw, raw);
+      return new RowsRead(raw, raw);
     }
     List<LevelNeed> levels = needs.levels().stream().filter(LevelNeed::rollup).toList();
     long rows = 0;
@@ -34,18 +34,18 @@ public record Projection(OptionalLong rawRows, OptionalLong projectedRows) {
       Estimates.RollupSize size = sizes.get(key);
       LevelNeed level = levels.isEmpty() ? null : levels.get(Math.min(i, levels.size() - 1));
       if (size == null || level == null || level.window() == null) {
-        return new Projection(raw, OptionalLong.empty());
+        return new RowsRead(raw, OptionalLong.empty());
       }
       TimeWindow w = level.window();
       rows += size.rowsIn(w.from(), w.to(), w.lengthSeconds());
       if (r.rawEdges()) {
         OptionalLong edges = edgeRows.of(level, grains.getOrDefault(key, 1L));
         if (edges.isEmpty()) {
-          return new Projection(raw, OptionalLong.empty());
+          return new RowsRead(raw, OptionalLong.empty());
         }
         rows += edges.getAsLong();
       }
     }
-    return new Projection(raw, OptionalLong.of(rows));
+    return new RowsRead(raw, OptionalLong.of(rows));
   }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class ExpressionParserTest {
+class PrecedenceParserTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiterString = " => ", quoteCharacter = '"', value = {

@@ -11,7 +11,7 @@ import java.util.Set;
  * IN, {@code ||}, {@code + -}, {@code * / % DIV MOD}, unary minus, then {@code [..]}, {@code ::},
  * {@code .n}. Anything else refuses.
  */
-final class ExpressionParser {
+final class PrecedenceParser {
 
   private static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", ">", "<=", ">=");
 
@@ -19,7 +19,7 @@ final class ExpressionParser {
   private final QueryParser queries;
   private int caseDepth;
 
-  ExpressionParser(TokenStream in, QueryParser queries) {
+  PrecedenceParser(TokenStream in, QueryParser queries) {
     this.in = in;
     this.queries = queries;
   }
