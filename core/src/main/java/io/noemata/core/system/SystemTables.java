@@ -127,13 +127,18 @@ public final class SystemTables {
   public static java.util.Map<TableName, java.time.Instant> lastPartChanges(Connection c, Scope scope)
       throws SQLException {
     java.util.Map<TableName, java.time.Instant> out = new java.util.LinkedHashMap<>();
-    for (Object[] row : read(c, "SELECT database, table, toUnixTimestamp(max(greatest(modification_time,"
-        + " remove_time))) FROM system.parts", scope, "table", " GROUP BY database, table ORDER BY database, table",
-        rs -> new Object[] {new TableName(rs.getString(1), rs.getString(2)), rs.getLong(3)})) {
-      out.put((TableName) row[0], java.time.Instant.ofEpochSecond((Long) row[1]));
-    }
+    read(c, "SELECT database, table, " + LAST_PART_CHANGE + " FROM system.parts", scope, "table",
+        " GROUP BY database, table ORDER BY database, table",
+        rs -> java.util.Map.entry(new TableName(rs.getString(1), rs.getString(2)), java.time.Instant.ofEpochSecond(rs.getLong(3))))
+        .forEach(e -> out.put(e.getKey(), e.getValue()));
     return out;
   }
+
+  /**
+   * Over {@code system.parts} rows of one table: the epoch second its parts last changed, as
+   * {@link #lastPartChanges} reads it; also what a refreshed rollup's read asks the server again.
+   */
+  public static final String LAST_PART_CHANGE = "toUnixTimestamp(max(greatest(modification_time, remove_time)))";
 
   /** The mutations of the tables of {@code scope} that are not done yet. */
   public static List<PendingMutation> pendingMutations(Connection c, Scope scope) throws SQLException {

@@ -163,29 +163,43 @@ public final class CatalogLoader {
     if (databases.isEmpty()) {
       return;
     }
-    Map<TableName, Instant> refreshed = new HashMap<>();
-    Map<TableName, Instant> changed = null;
+    Map<TableName, io.noemata.core.system.SystemViewRefresh> views = new HashMap<>();
     try {
       for (var v : SystemTables.viewRefreshes(c, new Scope.Databases(databases))) {
-        refreshed.put(new TableName(v.database(), v.view()), v.lastSuccess() == null ? Instant.EPOCH : v.lastSuccess());
+        views.put(new TableName(v.database(), v.view()), v);
       }
-      changed = SystemTables.lastPartChanges(c, new Scope.Tables(tables.keySet()));
     } catch (SQLException unreadable) {
       LOG.debug("noemata: the refreshes of rollups are not readable: {}", CatalogCache.firstLine(unreadable));
+      views = null; // a refreshed rollup counts as never refreshed
     }
+    Map<TableName, Map<Integer, TableName>> refreshedRollups = new HashMap<>(); // source -> rollup index -> view
     for (Builder b : tables.values()) {
       for (int i = 0; i < b.rollups.size(); i++) {
         Rollup r = b.rollups.get(i);
         TableName view = new TableName(b.name.database(), io.noemata.core.naming.Names.materializedView(r.target()));
         LedgerRow row = b.ledgerRows.get(r.target());
-        boolean declared = row != null && row.declared().refresh().isPresent();
-        if (!declared && !refreshed.containsKey(view)) {
-          continue;
+        if (row != null && row.declared().refresh().isPresent() || views != null && views.containsKey(view)) {
+          refreshedRollups.computeIfAbsent(b.name, k -> new java.util.TreeMap<>()).put(i, view);
         }
-        Instant success = changed == null ? null : refreshed.get(view);
-        b.rollups.set(i, r.withRefresh(new io.noemata.core.catalog.RefreshState(
-            success == null || success.equals(Instant.EPOCH) ? null : success,
-            changed == null ? null : changed.get(b.name))));
+      }
+    }
+    if (refreshedRollups.isEmpty()) {
+      return; // only insert-fed rollups: the sources' part changes are not asked for
+    }
+    Map<TableName, Instant> changed = null;
+    if (views != null) {
+      try {
+        changed = SystemTables.lastPartChanges(c, new Scope.Tables(refreshedRollups.keySet()));
+      } catch (SQLException unreadable) {
+        LOG.debug("noemata: the sources of refreshed rollups are not readable: {}", CatalogCache.firstLine(unreadable));
+      }
+    }
+    for (var source : refreshedRollups.entrySet()) {
+      Builder b = tables.get(source.getKey());
+      for (var rollup : source.getValue().entrySet()) {
+        var v = changed == null ? null : views.get(rollup.getValue());
+        b.rollups.set(rollup.getKey(), b.rollups.get(rollup.getKey()).withRefresh(new io.noemata.core.catalog.RefreshState(
+            v == null ? null : v.lastSuccess(), changed == null ? null : changed.get(source.getKey()))));
       }
     }
   }

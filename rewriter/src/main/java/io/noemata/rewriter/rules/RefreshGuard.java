@@ -45,7 +45,7 @@ final class RefreshGuard {
 
   /** {@code throwIf(<source changed at or after the refresh's second>, ...) = 0}. */
   static String guard(Rollup rollup, TableName source) {
-    return "throwIf((SELECT toUnixTimestamp(max(greatest(modification_time, remove_time))) FROM system.parts WHERE"
+    return "throwIf((SELECT " + io.noemata.core.system.SystemTables.LAST_PART_CHANGE + " FROM system.parts WHERE"
         + " database = " + Literals.string(source.database()) + " AND table = " + Literals.string(source.table())
         + ") >= " + rollup.refresh().lastSuccess().getEpochSecond() + ", " + Literals.string(MESSAGE) + ") = 0";
   }
