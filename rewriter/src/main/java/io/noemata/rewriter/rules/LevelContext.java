@@ -39,10 +39,9 @@ record LevelContext(StatementFacts statement, Query.Select select, TableExpr.Tab
    * @param values each known parameter's value by the parameter's offset
    * @param filters the statement's table-filter settings; null when it sets none
    * @param meaning the skip every level takes when a setting changes what names mean; empty when none does
-   * @param declaredHashes by rollup key, the content hash its declaration derives now; keys not listed are trusted
    */
   record StatementFacts(String sql, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters,
-      Optional<Skip> meaning, Map<String, String> declaredHashes) {}
+      Optional<Skip> meaning) {}
 
   String sql() {
     return statement.sql();

@@ -26,7 +26,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import io.noemata.rewriter.checks.Checked;
@@ -62,43 +61,19 @@ public final class RollupAnswers {
 
   private RollupAnswers() {}
 
-  /** The rule as {@link io.noemata.rewriter.Rewriter} runs it: with the hashes the ledger recorded. */
+  /** The rule as {@link io.noemata.rewriter.Rewriter} runs it. */
   public static final Rule RULE = (statement, sql, request) -> {
-    Result r = apply(statement, sql, request.snapshot(), request.defaultDatabase(), Map.of(), request.parameters());
+    Result r = apply(statement, sql, request.snapshot(), request.defaultDatabase(), request.parameters());
     return new Rule.Applied(r.edits(), List.copyOf(r.uses()));
   };
 
-  /** Decides with the hashes the ledger recorded (each target is named after its own hash). */
-  public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase) {
-    return apply(statement, sql, snapshot, defaultDatabase, Map.of());
-  }
-
   /**
-   * @param declaredHashes by rollup key, the content hash the view table as declared now derives;
-   *     a rollup whose key is listed with another hash is not read. Keys not listed are trusted.
+   * @param parameters the values bound to the statement's {@code ?} and {@code {name:Type}}
+   *     parameters; empty when not known yet. A time bound written with one is decided from the
+   *     value the server substitutes, read as its type reads it; without one the level reads the table.
    */
   public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
-      Map<String, String> declaredHashes) {
-    return apply(statement, sql, snapshot, defaultDatabase, declaredHashes, List.of());
-  }
-
-  /**
-   * @param parameters the values bound to the statement's {@code ?} parameters, in order, each as the
-   *     SQL text it is sent as (e.g. {@code '2024-06-10 08:00:00'}); empty when not known yet. A time
-   *     bound written as {@code ?} is decided from its value; without one the level reads the table.
-   */
-  public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
-      Map<String, String> declaredHashes, List<String> parameters) {
-    return apply(statement, sql, snapshot, defaultDatabase, declaredHashes, Parameters.positional(parameters));
-  }
-
-  /**
-   * The same, with {@code {name:Type}} values too: a time bound written with one is decided from
-   * the value the server substitutes, read as its type reads it.
-   */
-  public static Result apply(Statement statement, String sql, CatalogSnapshot snapshot, String defaultDatabase,
-      Map<String, String> declaredHashes, Parameters parameters) {
-    Objects.requireNonNull(declaredHashes, "declaredHashes");
+      Parameters parameters) {
     List<Query.Select> selects = new ArrayList<>();
     Set<String> cteNames = new HashSet<>();
     List<Clause.Setting> settings = new ArrayList<>();
@@ -113,8 +88,7 @@ public final class RollupAnswers {
     Optional<Skip> meaning = MeaningSettings.check(settings);
 
     TableFilters filters = TableFilters.of(settings, sql);
-    LevelContext.StatementFacts facts = new LevelContext.StatementFacts(sql, snapshot, values, filters, meaning,
-        declaredHashes);
+    LevelContext.StatementFacts facts = new LevelContext.StatementFacts(sql, snapshot, values, filters, meaning);
     Set<String> carried = new HashSet<>();
     List<Edit> edits = new ArrayList<>();
     List<Outcome.Read> chosenReads = new ArrayList<>();
@@ -283,7 +257,7 @@ public final class RollupAnswers {
       // the conditions decided without reading the level's expressions, in the order they are reported
       Optional<Skip> skip = SourceKeepsRows.check(info, r)
           .or(() -> RefreshCovers.check(info, r, s, t))
-          .or(() -> SameContentHash.check(r, level.statement().declaredHashes()))
+          .or(() -> SameContentHash.check(r))
           .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, level.selects()))
           .or(() -> TableAlone.check(s, t, inlined, r.refreshed()))
           .or(() -> level.statement().meaning())

@@ -83,18 +83,6 @@ public class RollupAnswersTest {
       assertEquals(RollupSkip.CONTENT_HASH_DIFFERS, use(out, "r_logs").code());
       assertFalse(out.changed());
     }
-
-    @Test
-    void aDeclarationThatNowDerivesAnotherHashIsNotRead() {
-      String sql = "SELECT count() AS n FROM otel.otel_logs" + WINDOW;
-      var parsed = SqlParser.parse(sql).node();
-      var declared = RollupAnswers.apply(parsed, sql, RollupCatalog.snapshot(), "otel", Map.of("r_logs", "ffffffff"));
-      assertEquals(List.of(), declared.edits());
-      assertEquals(RollupSkip.CONTENT_HASH_DIFFERS, RollupDecision.of(declared.uses().get(0)).code());
-      var same = RollupAnswers.apply(parsed, sql, RollupCatalog.snapshot(), "otel",
-          Map.of("r_logs", RollupCatalog.LOGS_HASH));
-      assertTrue(RollupDecision.of(same.uses().get(0)).read());
-    }
   }
 
   @Nested
