@@ -25,6 +25,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import io.noemata.driver.catalog.CatalogKey;
 import io.noemata.driver.proxy.SqlText;
@@ -34,9 +35,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
+import java.util.List;
 
 /**
  * One client connection: reads each request, decides how it travels ({@link Exchange.Mode}), sends
@@ -46,9 +45,13 @@ import java.util.Set;
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter {
 
-  /** Headers of one hop only: never forwarded either way. */
-  private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-connection", "te", "trailer",
-      "upgrade", "expect", "proxy-authorization", "proxy-authenticate", "host");
+  /**
+   * Headers of one hop only: never forwarded either way. Removed by name from a copy (Netty's
+   * headers hash names case-insensitively), so a request costs no lower-casing of every name.
+   */
+  private static final List<AsciiString> HOP_BY_HOP = List.of(HttpHeaderNames.CONNECTION, HttpHeaderNames.KEEP_ALIVE,
+      HttpHeaderNames.PROXY_CONNECTION, HttpHeaderNames.TE, HttpHeaderNames.TRAILER, HttpHeaderNames.UPGRADE,
+      HttpHeaderNames.EXPECT, HttpHeaderNames.PROXY_AUTHORIZATION, HttpHeaderNames.PROXY_AUTHENTICATE, HttpHeaderNames.HOST);
   /** How much of a refused rewrite's error body is kept for the fallback's warning. */
   private static final int REFUSAL_CHARS = 4096;
   /** How much of a held body's start is read for its first word. */
@@ -376,14 +379,16 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   }
 
   private HttpHeaders forwardHeaders(HttpHeaders in) {
-    HttpHeaders out = new DefaultHttpHeaders();
-    for (Map.Entry<String, String> h : in) {
-      if (!HOP_BY_HOP.contains(h.getKey().toLowerCase(Locale.ROOT))) {
-        out.add(h.getKey(), h.getValue());
-      }
-    }
+    HttpHeaders out = withoutHopByHop(in.copy());
     out.set(HttpHeaderNames.HOST, server.config().upstreamAuthority());
     return out;
+  }
+
+  private static HttpHeaders withoutHopByHop(HttpHeaders h) {
+    for (AsciiString name : HOP_BY_HOP) {
+      h.remove(name);
+    }
+    return h;
   }
 
   /** Runs {@code send} once this connection's upstream connection is open (opened now if needed). */
@@ -472,12 +477,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     if (!x.requestDone) {
       x.closeAfter = true; // answered before the body was whole: the rest of it is not read
     }
-    HttpResponse out = new DefaultHttpResponse(x.request.protocolVersion(), r.status());
-    for (Map.Entry<String, String> h : r.headers()) {
-      if (!HOP_BY_HOP.contains(h.getKey().toLowerCase(Locale.ROOT))) {
-        out.headers().add(h.getKey(), h.getValue());
-      }
-    }
+    // the upstream's head is not read again: its headers are the client's, less the hop-by-hop ones
+    HttpResponse out = new DefaultHttpResponse(x.request.protocolVersion(), r.status(), withoutHopByHop(r.headers()));
     boolean keep = x.keepAlive && !x.closeAfter;
     if (!HttpUtil.isContentLengthSet(r) && !HttpUtil.isTransferEncodingChunked(r) && mayHaveBody(x, r)) {
       if (x.request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {

@@ -36,11 +36,7 @@ public final class Interleaved {
    */
   public static double[] measureAll(List<Action> actions, int warmup, int rounds) throws Exception {
     int n = actions.size();
-    for (int i = 0; i < warmup; i++) {
-      for (Action a : actions) {
-        a.run();
-      }
-    }
+    warmUp(actions, warmup);
     double[][] t = new double[n][rounds];
     rotate(n, rounds, (r, which) -> t[which][r] = time(actions.get(which)));
     double[] medians = new double[n];
@@ -48,6 +44,15 @@ public final class Interleaved {
       medians[k] = median(t[k]);
     }
     return medians;
+  }
+
+  /** {@code rounds} untimed rounds of every action. */
+  public static void warmUp(List<Action> actions, int rounds) throws Exception {
+    for (int i = 0; i < rounds; i++) {
+      for (Action a : actions) {
+        a.run();
+      }
+    }
   }
 
   /** One turn of a rotation: round {@code round}, way {@code which}. */

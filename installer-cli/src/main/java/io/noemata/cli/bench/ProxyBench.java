@@ -71,12 +71,12 @@ public final class ProxyBench implements AutoCloseable {
     return DriverManager.getConnection("jdbc:clickhouse://" + url.substring("http://".length()) + "/" + database, "default", "");
   }
 
-  /** Medians of the same work direct, through the byte relay and through the proxy, measured in rotation. */
-  public record Three(double directMs, double relayMs, double proxyMs) {
-    static Three of(double[] medians) {
-      return new Three(medians[0], medians[1], medians[2]);
-    }
-
+  /**
+   * Medians of the same work direct, through the byte relay and through the proxy, measured in
+   * rotation; and the CPU time the relay's and the proxy's JVMs spent per timed statement (all their
+   * threads: event loop, JIT, GC), which a busy machine disturbs far less than latency.
+   */
+  public record Three(double directMs, double relayMs, double proxyMs, double relayCpuMs, double proxyCpuMs) {
     public double proxyRatio() {
       return proxyMs / directMs;
     }
@@ -86,17 +86,34 @@ public final class ProxyBench implements AutoCloseable {
     }
   }
 
-  /** {@code SELECT 1}. */
-  public static Three selectOne(Connection direct, Connection relayed, Connection proxied, int rounds) throws Exception {
-    return Three.of(Interleaved.measureAll(List.of(() -> drain(direct, "SELECT 1"), () -> drain(relayed, "SELECT 1"),
-        () -> drain(proxied, "SELECT 1")), rounds, rounds));
+  /**
+   * {@code warmup} untimed rounds of every way, then {@code rounds} timed ones. The warm-up is long
+   * enough for the proxy to reach its steady state (its JIT done with this path: a deployed proxy
+   * runs for days); before it, a few thousand statements still cost the proxy twice the CPU.
+   */
+  private Three measure(List<Interleaved.Action> ways, int warmup, int rounds) throws Exception {
+    Interleaved.warmUp(ways, warmup);
+    double relay0 = cpuMs(relay);
+    double proxy0 = cpuMs(proxy);
+    double[] m = Interleaved.measureAll(ways, 0, rounds);
+    return new Three(m[0], m[1], m[2], (cpuMs(relay) - relay0) / rounds, (cpuMs(proxy) - proxy0) / rounds);
+  }
+
+  /** CPU time {@code jvm} has used so far, in ms; NaN where the platform does not say. */
+  private static double cpuMs(OwnJvm jvm) {
+    return jvm.process().info().totalCpuDuration().map(d -> d.toNanos() / 1e6).orElse(Double.NaN);
+  }
+
+  /** {@code SELECT 1}, after {@code warmup} rounds. */
+  public Three selectOne(Connection direct, Connection relayed, Connection proxied, int warmup, int rounds) throws Exception {
+    return measure(List.of(() -> drain(direct, "SELECT 1"), () -> drain(relayed, "SELECT 1"), () -> drain(proxied, "SELECT 1")),
+        warmup, rounds);
   }
 
   /** A 100,000-row result of two columns, read whole. */
-  public static Three rows100k(Connection direct, Connection relayed, Connection proxied) throws Exception {
+  public Three rows100k(Connection direct, Connection relayed, Connection proxied) throws Exception {
     String sql = "SELECT number, toString(number) FROM numbers(100000)";
-    return Three.of(Interleaved.measureAll(List.of(() -> drain(direct, sql), () -> drain(relayed, sql), () -> drain(proxied, sql)),
-        10, 60));
+    return measure(List.of(() -> drain(direct, sql), () -> drain(relayed, sql), () -> drain(proxied, sql)), 300, 60);
   }
 
   /** An INSERT of 1,000,000 CSV rows in one POST (the JDK HTTP client), into a MergeTree table. */
@@ -111,8 +128,8 @@ public final class ProxyBench implements AutoCloseable {
     }
     byte[] body = b.toString().getBytes(StandardCharsets.US_ASCII);
     String q = "/?query=" + URLEncoder.encode("INSERT INTO default.bench_proxy_insert FORMAT CSV", StandardCharsets.UTF_8);
-    Three r = Three.of(Interleaved.measureAll(List.of(() -> post(directUrl + q, body), () -> post(relay.url() + q, body),
-        () -> post(proxy.url() + q, body)), 2, 10));
+    Three r = measure(List.of(() -> post(directUrl + q, body), () -> post(relay.url() + q, body),
+        () -> post(proxy.url() + q, body)), 8, 16);
     try (Statement s = setup.createStatement()) {
       s.execute("DROP TABLE default.bench_proxy_insert");
     }
