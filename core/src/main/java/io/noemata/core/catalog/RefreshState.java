@@ -10,8 +10,16 @@ import java.time.Instant;
  * @param lastSuccess when the last successful refresh started (whole seconds); null before any
  * @param sourceChanged when the source's parts last changed (an insert, merge, mutation or drop;
  *     whole seconds); null when the source has no parts
+ * @param heldBefore when the refresh does not cover the source: the instant before which it still
+ *     holds every row the source has, because each part changed since the refresh holds only rows
+ *     from then on (a bucket boundary; see {@code docs/resources-format.md}, "Refreshed rollups
+ *     and rows newer than the refresh"); null when that cannot be told, or when it covers the source
  */
-public record RefreshState(Instant lastSuccess, Instant sourceChanged) {
+public record RefreshState(Instant lastSuccess, Instant sourceChanged, Instant heldBefore) {
+
+  public RefreshState(Instant lastSuccess, Instant sourceChanged) {
+    this(lastSuccess, sourceChanged, null);
+  }
 
   /**
    * The seed's "the refresh covers the source": the last successful refresh started in a later
@@ -20,5 +28,10 @@ public record RefreshState(Instant lastSuccess, Instant sourceChanged) {
    */
   public boolean covers() {
     return lastSuccess != null && (sourceChanged == null || lastSuccess.getEpochSecond() > sourceChanged.getEpochSecond());
+  }
+
+  /** This state, the refresh holding the source's rows before {@code before}. */
+  public RefreshState holdingBefore(Instant before) {
+    return new RefreshState(lastSuccess, sourceChanged, before);
   }
 }

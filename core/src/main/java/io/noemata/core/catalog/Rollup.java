@@ -112,6 +112,13 @@ public record Rollup(
         coveredFrom, coveredUntil, since, lateDays, lateUntil, refresh);
   }
 
+  /** The same, holding every bucket only before {@code until} (a window after it reads raw rows there). */
+  public Rollup holdingUntil(Instant until) {
+    return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,
+        coveredFrom, coveredUntil == null || until.isBefore(coveredUntil) ? until : coveredUntil, fedSince, lateDays,
+        lateUntil, refresh);
+  }
+
   /** The same, holding every bucket only from {@code from} on (a window before it reads raw rows there). */
   public Rollup holdingFrom(Instant from) {
     return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, measures,

@@ -140,6 +140,40 @@ public final class SystemTables {
    */
   public static final String LAST_PART_CHANGE = "toUnixTimestamp(max(greatest(modification_time, remove_time)))";
 
+  /**
+   * Over {@code system.parts} rows of one table: how many of its parts changed at or after the epoch
+   * second {@code since} (as {@link #LAST_PART_CHANGE} reads a change, removed parts included) may
+   * hold rows stamped before the epoch second {@code before}, by their {@code min_time} (the epoch
+   * when the partition key has no time column, so such a part always counts). What a refreshed
+   * rollup read beside raw rows from {@code before} on asks the server again.
+   */
+  public static String changedBefore(long since, long before) {
+    return "countIf(greatest(modification_time, remove_time) >= toDateTime(" + since + ") AND toUnixTimestamp(min_time) < "
+        + before + ")";
+  }
+
+  /**
+   * The earliest {@code min_time} (epoch seconds; 0 when the partition key has no time column) of
+   * the parts of {@code table} changed at or after {@code since}, removed parts included; empty when
+   * none changed.
+   */
+  public static java.util.OptionalLong earliestChangedSince(Connection c, TableName table, java.time.Instant since)
+      throws SQLException {
+    List<long[]> r = read(c, "SELECT count(), toUnixTimestamp(min(min_time)) FROM system.parts",
+        new Scope.Table(table.database(), table.table()), "table", " AND greatest(modification_time, remove_time) >="
+            + " toDateTime(" + since.getEpochSecond() + ")", rs -> new long[] {rs.getLong(1), rs.getLong(2)});
+    return r.isEmpty() || r.get(0)[0] == 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(r.get(0)[1]);
+  }
+
+  /**
+   * The columns of {@code table}'s partition key of a DateTime type: with exactly one, {@code
+   * system.parts.min_time}/{@code max_time} are the range of that column's values in each part.
+   */
+  public static List<String> partitionTimeColumns(Connection c, TableName table) throws SQLException {
+    return read(c, "SELECT name FROM system.columns", new Scope.Table(table.database(), table.table()), "table",
+        " AND is_in_partition_key AND startsWith(type, 'DateTime') ORDER BY position", rs -> rs.getString(1));
+  }
+
   /** The mutations of the tables of {@code scope} that are not done yet. */
   public static List<PendingMutation> pendingMutations(Connection c, Scope scope) throws SQLException {
     return read(c, "SELECT database, table, arrayStringConcat(arrayMap(x -> hex(x), block_numbers.partition_id), ','),"

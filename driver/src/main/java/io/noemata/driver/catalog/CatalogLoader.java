@@ -198,8 +198,11 @@ public final class CatalogLoader {
       Builder b = tables.get(source.getKey());
       for (var rollup : source.getValue().entrySet()) {
         var v = changed == null ? null : views.get(rollup.getValue());
-        b.rollups.set(rollup.getKey(), b.rollups.get(rollup.getKey()).withRefresh(new io.noemata.core.catalog.RefreshState(
-            v == null ? null : v.lastSuccess(), changed == null ? null : changed.get(source.getKey()))));
+        Rollup r = b.rollups.get(rollup.getKey());
+        var state = RefreshHeld.of(c, source.getKey(), b.rows, r, new io.noemata.core.catalog.RefreshState(
+            v == null ? null : v.lastSuccess(), changed == null ? null : changed.get(source.getKey())));
+        r = r.withRefresh(state);
+        b.rollups.set(rollup.getKey(), state.heldBefore() == null ? r : r.holdingUntil(state.heldBefore()));
       }
     }
   }

@@ -16,7 +16,9 @@ import java.util.Optional;
  * same second, is not in it), and (2) where the engine merges rows, the level reads the table
  * {@code FINAL}, as the refresh did, and without PREWHERE (which the server applies before
  * {@code FINAL} merges rows): without {@code FINAL} the table shows its unmerged rows, which the
- * rollup no longer holds.
+ * rollup no longer holds. Where the source changed only in rows from some instant on ({@link
+ * RefreshState#heldBefore}), the catalog's rollup holds the buckets before it, and the union reads
+ * the rest of the window raw.
  */
 public final class RefreshCovers {
 
@@ -32,7 +34,7 @@ public final class RefreshCovers {
           + (t.fin() ? "with PREWHERE, which is applied before FINAL" : "without FINAL")));
     }
     RefreshState state = r.refresh();
-    if (!state.covers()) {
+    if (!state.covers() && state.heldBefore() == null) {
       return Optional.of(new Skip(RollupSkip.REFRESH_BEHIND, r.key() + " was last refreshed "
           + (state.lastSuccess() == null ? "never (or not successfully)" : "at " + state.lastSuccess())
           + ", and " + source.name() + " changed " + (state.sourceChanged() == null ? "since"

@@ -26,6 +26,12 @@ public final class WindowCovered {
           + ", where " + rollup.key() + " starts holding every bucket"));
     }
     if (rollup.coveredUntil() != null && (untilNanos == null || untilNanos > nanos(rollup.coveredUntil()))) {
+      var refresh = rollup.refresh();
+      if (refresh != null && rollup.coveredUntil().equals(refresh.heldBefore())) {
+        return Optional.of(new Skip(RollupSkip.REFRESH_BEHIND, "the window ends after " + rollup.coveredUntil()
+            + ": the source's parts changed since " + rollup.key() + "'s refresh at " + refresh.lastSuccess()
+            + " hold rows from then on"));
+      }
       return Optional.of(new Skip(RollupSkip.WINDOW_NOT_COVERED, "the window ends after " + rollup.coveredUntil()
           + ", where " + rollup.key() + " stops holding every bucket"));
     }

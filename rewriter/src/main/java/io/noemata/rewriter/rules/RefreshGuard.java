@@ -43,10 +43,19 @@ final class RefreshGuard {
     return true;
   }
 
-  /** {@code throwIf(<source changed at or after the refresh's second>, ...) = 0}. */
+  /**
+   * {@code throwIf(<source changed at or after the refresh's second>, ...) = 0}; for a rollup read
+   * only before {@link io.noemata.core.catalog.RefreshState#heldBefore} (the rest raw), a change
+   * counts only in a part that may hold rows stamped before that instant.
+   */
   static String guard(Rollup rollup, TableName source) {
-    return "throwIf((SELECT " + io.noemata.core.system.SystemTables.LAST_PART_CHANGE + " FROM system.parts WHERE"
-        + " database = " + Literals.string(source.database()) + " AND table = " + Literals.string(source.table())
-        + ") >= " + rollup.refresh().lastSuccess().getEpochSecond() + ", " + Literals.string(MESSAGE) + ") = 0";
+    String table = " FROM system.parts WHERE database = " + Literals.string(source.database()) + " AND table = "
+        + Literals.string(source.table());
+    long refreshed = rollup.refresh().lastSuccess().getEpochSecond();
+    java.time.Instant held = rollup.refresh().heldBefore();
+    String changed = held == null
+        ? "(SELECT " + io.noemata.core.system.SystemTables.LAST_PART_CHANGE + table + ") >= " + refreshed
+        : "(SELECT " + io.noemata.core.system.SystemTables.changedBefore(refreshed, held.getEpochSecond()) + table + ") > 0";
+    return "throwIf(" + changed + ", " + Literals.string(MESSAGE) + ") = 0";
   }
 }
