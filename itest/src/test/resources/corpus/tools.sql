@@ -145,3 +145,211 @@ SELECT ServiceName, QUANTILE(0.99)(Duration) AS p99 FROM otel.otel_traces WHERE 
 -- id: tl-refused-bucket | tool-shape: a bucket function in the wrong case | expect: passthrough
 -- note: the server refuses toStartOfHOUR
 SELECT toStartOfHOUR(Timestamp) AS h, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-10 08:00:00') AND Timestamp < toDateTime('2024-06-10 14:00:00') GROUP BY h;
+
+-- ---------------------------------------------------------------------------------------------
+-- Shapes no rule was written from (2026-12-05): each one a habit of a tool or an analyst the rules
+-- above do not name (string and date-only bounds, toDateTime64 of an epoch, GROUP BY ALL and
+-- positions, HAVING, WITH TOTALS, IN and joined subqueries, UNION ALL, sumIf(1, ...), count(column),
+-- scalars over dimensions, PREWHERE, SETTINGS, OFFSET, zones as arguments; no FORMAT clause: the
+-- JDBC runs read only clickhouse-jdbc's own format, the proxy's tests cover FORMAT). Every one is
+-- answered from the rollups; the windows lie in the data's days.
+-- ---------------------------------------------------------------------------------------------
+
+-- id: sh-superset-string-bounds | tool-shape: Superset, time grain hour, string bounds | expect: rollup
+SELECT toStartOfHour(toDateTime("Timestamp")) AS "__timestamp", "ServiceName" AS "ServiceName", COUNT(*) AS "count"
+FROM "otel"."otel_logs"
+WHERE "Timestamp" >= '2024-06-09 00:00:00' AND "Timestamp" < '2024-06-10 00:00:00'
+GROUP BY toStartOfHour(toDateTime("Timestamp")), "ServiceName"
+ORDER BY "count" DESC
+LIMIT 10000;
+
+-- id: sh-metabase-qualified | tool-shape: Metabase, qualified columns, parseDateTimeBestEffort | expect: rollup
+SELECT toStartOfDay(`otel`.`otel_logs`.`Timestamp`) AS `Timestamp`, count(*) AS `count`
+FROM `otel`.`otel_logs`
+WHERE (`otel`.`otel_logs`.`Timestamp` >= parseDateTimeBestEffort('2024-06-04 00:00:00')) AND (`otel`.`otel_logs`.`Timestamp` < parseDateTimeBestEffort('2024-06-10 00:00:00'))
+GROUP BY toStartOfDay(`otel`.`otel_logs`.`Timestamp`)
+ORDER BY toStartOfDay(`otel`.`otel_logs`.`Timestamp`) ASC;
+
+-- id: sh-hyperdx-milli | tool-shape: HyperDX, fromUnixTimestamp64Milli half-open | expect: rollup
+SELECT toStartOfInterval(Timestamp, INTERVAL 5 minute) AS `__hdx_time_bucket`, count() AS `count()`
+FROM otel.otel_logs
+WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) AND (ServiceName IN ('cart', 'api'))
+GROUP BY `__hdx_time_bucket`
+ORDER BY `__hdx_time_bucket`;
+
+-- id: sh-grafana-ms | tool-shape: Grafana time series, epoch ms time column | expect: rollup
+SELECT toUnixTimestamp(toStartOfHour(Timestamp)) * 1000 AS t, ServiceName, count() AS c
+FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY t, ServiceName
+ORDER BY t;
+
+-- id: sh-error-rate | tool-shape: analyst, error ratio per service | expect: rollup
+SELECT ServiceName, countIf(SeverityText = 'ERROR') / count() AS error_rate
+FROM otel.otel_logs
+WHERE Timestamp >= '2024-06-09 00:00:00' AND Timestamp < '2024-06-10 00:00:00'
+GROUP BY ServiceName
+ORDER BY error_rate DESC;
+
+-- id: sh-cte-top | tool-shape: analyst, CTE top services | expect: rollup
+WITH t AS (SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-09 00:00:00') AND Timestamp < toDateTime('2024-06-10 00:00:00') GROUP BY ServiceName)
+SELECT * FROM t ORDER BY c DESC LIMIT 5;
+
+-- id: sh-date-trunc | tool-shape: Superset/Cube, date_trunc | expect: rollup
+SELECT date_trunc('hour', Timestamp) AS h, count() FROM otel.otel_logs
+WHERE Timestamp >= toDateTime64('2024-06-09 00:00:00', 9) AND Timestamp < toDateTime64('2024-06-10 00:00:00', 9)
+GROUP BY h ORDER BY h;
+
+-- id: sh-fifteen | tool-shape: Grafana, toStartOfFifteenMinutes | expect: rollup
+SELECT toStartOfFifteenMinutes(Timestamp) AS time, SeverityText, count() AS n FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY time, SeverityText ORDER BY time;
+
+-- id: sh-traces-p99 | tool-shape: Grafana traces panel, p99 per service | expect: rollup
+SELECT ServiceName, quantile(0.99)(Duration) / 1e6 AS p99_ms, avg(Duration) / 1e6 AS avg_ms
+FROM otel.otel_traces
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY ServiceName ORDER BY p99_ms DESC;
+
+-- id: sh-group-by-all | tool-shape: analyst, GROUP BY ALL | expect: rollup
+SELECT ServiceName, SeverityText, count() AS c FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY ALL ORDER BY c DESC;
+
+-- id: sh-positional | tool-shape: DBeaver, positional GROUP BY/ORDER BY | expect: rollup
+SELECT ServiceName, count() FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY 1 ORDER BY 2 DESC;
+
+-- id: sh-having | tool-shape: analyst, HAVING | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY ServiceName HAVING count() > 10 ORDER BY c DESC;
+
+-- id: sh-in-subquery | tool-shape: Grafana, top 5 services as a series filter | expect: rollup
+SELECT toStartOfHour(Timestamp) AS t, ServiceName, count() AS c FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+  AND ServiceName IN (SELECT ServiceName FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY count() DESC LIMIT 5)
+GROUP BY t, ServiceName ORDER BY t;
+
+-- id: sh-todate-day | tool-shape: Metabase, day grain | expect: rollup
+SELECT toDate(Timestamp) AS day, count() AS c FROM otel.otel_logs
+WHERE toDate(Timestamp) >= '2024-06-04' AND toDate(Timestamp) < '2024-06-10'
+GROUP BY day ORDER BY day;
+
+-- id: sh-todate-eq | tool-shape: analyst, one day by toDate | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toDate(Timestamp) = '2024-06-09' GROUP BY ServiceName;
+
+-- id: sh-date-strings | tool-shape: Superset, date-only strings | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-09' AND Timestamp < '2024-06-10' GROUP BY ServiceName;
+
+-- id: sh-lower-dim | tool-shape: analyst, scalar over a dimension | expect: rollup
+SELECT lower(SeverityText) AS sev, count() AS c FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY sev ORDER BY c DESC;
+
+-- id: sh-uniq-traces | tool-shape: HyperDX, distinct traces per service | expect: rollup
+SELECT ServiceName, uniq(TraceId) AS traces FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY ServiceName;
+
+-- id: sh-with-totals | tool-shape: clickhouse-client, WITH TOTALS | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY ServiceName WITH TOTALS ORDER BY c DESC;
+
+-- id: sh-between-buckets | tool-shape: Grafana, BETWEEN on the bucket | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, count() AS c FROM otel.otel_logs
+WHERE toStartOfHour(Timestamp) BETWEEN toDateTime('2024-06-09 00:00:00') AND toDateTime('2024-06-09 23:00:00')
+GROUP BY h ORDER BY h;
+
+-- id: sh-status-code-traces | tool-shape: Grafana traces, errors by status | expect: rollup
+SELECT ServiceName, countIf(StatusCode = 'Error') AS errors, count() AS total FROM otel.otel_traces
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY ServiceName ORDER BY errors DESC;
+
+-- id: sh-interval-hour-upper | tool-shape: Grafana, INTERVAL 1 HOUR upper case | expect: rollup
+SELECT toStartOfInterval(Timestamp, INTERVAL 1 HOUR) AS time, count() FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY time ORDER BY time;
+
+-- id: sh-subquery-outer | tool-shape: Superset virtual dataset, filter outside | expect: rollup
+SELECT ServiceName, sum(c) AS c FROM (SELECT ServiceName, SeverityText, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName, SeverityText) AS virtual_table
+WHERE SeverityText = 'ERROR' GROUP BY ServiceName ORDER BY c DESC LIMIT 100;
+
+-- id: sh-toStartOfMinute-dt | tool-shape: HyperDX, minute buckets with alias reuse in where | expect: rollup
+SELECT toStartOfMinute(Timestamp) AS m, count() AS c FROM otel.otel_logs
+WHERE m >= toDateTime(1717912800) AND m < toDateTime(1717956000)
+GROUP BY m ORDER BY m;
+
+-- id: sh-interval-fn | tool-shape: Grafana, toIntervalMinute | expect: rollup
+SELECT toStartOfInterval(Timestamp, toIntervalMinute(5)) AS t, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY t ORDER BY t;
+
+-- id: sh-format-label | tool-shape: Metabase, formatted hour label | expect: rollup
+SELECT formatDateTime(toStartOfHour(Timestamp), '%Y-%m-%d %H') AS label, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY label ORDER BY label;
+
+-- id: sh-countif-in | tool-shape: Grafana stat, errors and fatals | expect: rollup
+SELECT countIf(SeverityText IN ('ERROR', 'FATAL')) AS bad FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000);
+
+-- id: sh-sumif-one | tool-shape: analyst, sumIf(1, ...) | expect: rollup
+SELECT ServiceName, sumIf(1, SeverityText = 'ERROR') AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName;
+
+-- id: sh-count-one | tool-shape: Superset, COUNT(1) | expect: rollup
+SELECT ServiceName, COUNT(1) AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName;
+
+-- id: sh-count-col | tool-shape: Metabase, count of a non-null column | expect: rollup
+SELECT ServiceName, count(Timestamp) AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName;
+
+-- id: sh-join-two | tool-shape: analyst, logs and traces per service joined | expect: rollup
+SELECT l.ServiceName, l.c AS logs, t.c AS spans FROM (SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName) AS l INNER JOIN (SELECT ServiceName, count() AS c FROM otel.otel_traces WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName) AS t ON l.ServiceName = t.ServiceName ORDER BY logs DESC;
+
+-- id: sh-union-all | tool-shape: Grafana, two series in one query | expect: rollup
+SELECT 'logs' AS kind, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) UNION ALL SELECT 'spans' AS kind, count() AS c FROM otel.otel_traces WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000);
+
+-- id: sh-strict-lower | tool-shape: Grafana, strict lower bound | expect: rollup
+SELECT ServiceName, count() FROM otel.otel_logs WHERE Timestamp > toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName;
+
+-- id: sh-week | tool-shape: Superset, week grain | expect: rollup
+SELECT toStartOfWeek(Timestamp) AS w, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-03 00:00:00') AND Timestamp < toDateTime('2024-06-10 00:00:00') GROUP BY w;
+
+-- id: sh-like-dim | tool-shape: Grafana variable, LIKE on a dimension | expect: rollup
+SELECT ServiceName, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND ServiceName LIKE 'ca%' GROUP BY ServiceName;
+
+-- id: sh-not-dim | tool-shape: analyst, NOT on a dimension | expect: rollup
+SELECT SeverityText, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND NOT (SeverityText = 'DEBUG') AND ServiceName != '' GROUP BY SeverityText;
+
+-- id: sh-multiif | tool-shape: Grafana, multiIf class | expect: rollup
+SELECT multiIf(SeverityText = 'ERROR', 'err', SeverityText = 'WARN', 'warn', 'other') AS k, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY k;
+
+-- id: sh-prewhere | tool-shape: analyst, PREWHERE on a dimension | expect: rollup
+SELECT count() FROM otel.otel_logs PREWHERE ServiceName = 'cart' WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000);
+
+-- id: sh-settings | tool-shape: curl, trailing SETTINGS | expect: rollup
+SELECT ServiceName, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName SETTINGS max_threads = 2;
+
+-- id: sh-offset | tool-shape: DBeaver paging | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY c DESC LIMIT 3 OFFSET 2;
+
+-- id: sh-dt64-epoch | tool-shape: HyperDX, toDateTime64 of epoch | expect: rollup
+SELECT count() FROM otel.otel_logs WHERE Timestamp >= toDateTime64(1717912800, 3) AND Timestamp < toDateTime64(1717956000, 3);
+
+-- id: sh-fromunix | tool-shape: Grafana, fromUnixTimestamp | expect: rollup
+SELECT count() FROM otel.otel_logs WHERE Timestamp >= fromUnixTimestamp(1717912800) AND Timestamp < fromUnixTimestamp(1717956000);
+
+-- id: sh-tz-arg | tool-shape: Grafana, toDateTime with UTC | expect: rollup
+SELECT toStartOfHour(Timestamp, 'UTC') AS h, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800, 'UTC') AND Timestamp < toDateTime(1717956000, 'UTC') GROUP BY h;
+
+-- id: sh-interval-tz | tool-shape: Grafana, toStartOfInterval with a zone | expect: rollup
+SELECT toStartOfInterval(Timestamp, INTERVAL 1 day, 'UTC') AS d, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-04 00:00:00') AND Timestamp < toDateTime('2024-06-10 00:00:00') GROUP BY d;
+
+-- id: sh-cube | tool-shape: Cube, toTimeZone day grain, half-open | expect: rollup
+SELECT toDateTime(toStartOfDay(toTimeZone("otel_logs"."Timestamp", 'UTC')), 'UTC') "otel_logs__timestamp_day", count(*) "otel_logs__count" FROM otel.otel_logs AS "otel_logs" WHERE ("otel_logs"."Timestamp" >= parseDateTimeBestEffort('2024-06-04T00:00:00.000Z') AND "otel_logs"."Timestamp" < parseDateTimeBestEffort('2024-06-10T00:00:00.000Z')) GROUP BY 1 ORDER BY 1 ASC LIMIT 10000;
+
+-- id: sh-avg-hour-traces | tool-shape: Grafana traces, avg per hour | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, ServiceName, avg(Duration) AS d FROM otel.otel_traces WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY h, ServiceName ORDER BY h;
+
+-- id: sh-lower-kw | tool-shape: analyst, lower-case keywords | expect: rollup
+select servicename_alias, c from (select ServiceName as servicename_alias, count() as c from otel.otel_logs where Timestamp >= toDateTime(1717912800) and Timestamp < toDateTime(1717956000) group by servicename_alias) order by c desc;
+
+-- id: sh-exists-dim | tool-shape: analyst, has() over dimension array | expect: rollup
+SELECT ServiceName, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND has(['cart', 'api'], ServiceName) GROUP BY ServiceName;

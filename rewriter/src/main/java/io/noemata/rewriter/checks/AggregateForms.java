@@ -85,10 +85,39 @@ final class AggregateForms {
       return Optional.of(FromCounts.SUM_OF_INTEGERS);
     }
     if (name.equals("count") && a instanceof Expr.Identifier id) {
-      String type = info.columnTypes().getOrDefault(id.name(), "Nullable");
-      return type.contains("Nullable") ? Optional.empty() : Optional.of(FromCounts.COUNT_OF_VALUES);
+      return neverNull(info.columnTypes().get(id.name())) ? Optional.of(FromCounts.COUNT_OF_VALUES) : Optional.empty();
     }
     return Optional.empty();
+  }
+
+  /**
+   * {@code count(x)} of a column that is never NULL counts every row: {@code count()}. {@code column}
+   * names the column each name reads; empty when {@code c} is no such count.
+   */
+  static Optional<Expr.Call> rowsOfColumn(Expr.Call c, java.util.function.Function<Expr.Identifier, Optional<String>> column,
+      TableInfo info) {
+    if (!c.name().equalsIgnoreCase("count") || c.params() != null || c.distinct() || c.args().size() != 1
+        || !(Expr.unparenthesized(c.args().get(0)) instanceof Expr.Identifier id)) {
+      return Optional.empty();
+    }
+    return column.apply(id).filter(name -> neverNull(info.columnTypes().get(name)))
+        .map(name -> new Expr.Call(c.name(), null, List.of(), false, c.start(), c.end()));
+  }
+
+  /**
+   * A column type whose values are never NULL: not Nullable, and none of the types that hold NULL
+   * without saying so (Dynamic, Variant, JSON and the old Object); an unknown type may be NULL.
+   */
+  static boolean neverNull(String type) {
+    if (type == null) {
+      return false;
+    }
+    for (String mayHoldNull : List.of("Nullable", "Dynamic", "Variant", "JSON", "Object")) {
+      if (type.contains(mayHoldNull)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Reads nothing but dimensions, literals and deterministic functions of them. */

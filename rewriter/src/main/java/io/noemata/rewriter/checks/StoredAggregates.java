@@ -51,6 +51,7 @@ public final class StoredAggregates {
    */
   public Checked<String> read(Expr.Call c, Expr filter, Expr whole, Function<Expr.Identifier, Optional<String>> column,
       Predicate<Expr.Identifier> dimension, Inside inside) {
+    c = AggregateForms.rowsOfColumn(c, column, info).orElse(c);
     Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
     Optional<String> read = StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info));
     if (read.isEmpty()) {
@@ -71,8 +72,16 @@ public final class StoredAggregates {
                 + " for " + text(whole));
           }
         }
+        if (read.isEmpty()) {
+          // sumIf(1, c), sumIf(d = 'x', c): the aggregate over dimensions from the counts where c holds
+          Checked<Optional<String>> counted = overDimensions(conditional.get().base(), dimension, inside, text);
+          if (counted instanceof Checked.Fails<Optional<String>> f) {
+            return Checked.fails(f.skip());
+          }
+          read = ((Checked.Holds<Optional<String>>) counted).value();
+        }
       } else {
-        Checked<Optional<String>> counted = overDimensions(c, dimension, inside);
+        Checked<Optional<String>> counted = overDimensions(c, dimension, inside, null);
         if (counted instanceof Checked.Fails<Optional<String>> f) {
           return Checked.fails(f.skip());
         }
@@ -93,8 +102,12 @@ public final class StoredAggregates {
     return StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.rowRead(k, info));
   }
 
-  /** An aggregate whose arguments read dimensions alone, answered from the stored count per group. */
-  private Checked<Optional<String>> overDimensions(Expr.Call c, Predicate<Expr.Identifier> dimension, Inside inside) {
+  /**
+   * An aggregate whose arguments read dimensions alone, answered from the stored count per group;
+   * over the rows where {@code condition} (the rollup's text of it) holds, when not null.
+   */
+  private Checked<Optional<String>> overDimensions(Expr.Call c, Predicate<Expr.Identifier> dimension, Inside inside,
+      String condition) {
     Optional<AggregateForms.FromCounts> how = AggregateForms.fromCounts(c, dimension, info);
     if (how.isEmpty()) {
       return Checked.holds(Optional.empty());
@@ -105,10 +118,12 @@ public final class StoredAggregates {
         return Checked.fails(unread.get());
       }
     }
+    String sum = condition == null ? "sum(" : "sumIf(";
+    String where = condition == null ? ")" : ", " + condition + ")";
     return Checked.holds(switch (how.get()) {
-      case SUM_OF_INTEGERS -> states.summableCount().map(n -> "sum(" + n + " * (" + inside.text(c.args().get(0)) + "))");
-      case COUNT_OF_VALUES -> states.summableCount().map(n -> "sum(" + n + ")");
-      case DISTINCT_VALUES -> Optional.of(inside.text(c));
+      case SUM_OF_INTEGERS -> states.summableCount().map(n -> sum + n + " * (" + inside.text(c.args().get(0)) + ")" + where);
+      case COUNT_OF_VALUES -> states.summableCount().map(n -> sum + n + where);
+      case DISTINCT_VALUES -> condition == null ? Optional.of(inside.text(c)) : Optional.empty();
     });
   }
 

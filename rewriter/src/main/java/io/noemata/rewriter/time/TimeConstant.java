@@ -133,12 +133,20 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
       }
       case "todatetime64", "parsedatetime64besteffort" -> {
         // (string, precision [, zone]); precision must keep every digit written
-        if (args.size() < 2 || args.size() > 3 || !(args.get(0) instanceof Expr.Literal l)) {
+        if (args.size() < 2 || args.size() > 3) {
           return Optional.empty();
         }
         Optional<Long> precision = integer(args.get(1));
         Optional<ZoneId> zone = args.size() == 3 ? zone(args.get(2)) : Optional.empty();
-        if (precision.isEmpty() || args.size() == 3 && zone.isEmpty()) {
+        if (precision.isEmpty() || precision.get() < 0 || precision.get() > 9 || args.size() == 3 && zone.isEmpty()) {
+          return Optional.empty();
+        }
+        Optional<Long> seconds = name.equals("todatetime64") ? integer(args.get(0)) : Optional.empty();
+        if (seconds.isPresent()) {
+          // an integer is seconds since the epoch whatever the zone (HyperDX, Grafana: toDateTime64(1717912800, 3))
+          return Optional.of(new TimeConstant(Math.multiplyExact(seconds.get(), NANOS), true));
+        }
+        if (!(args.get(0) instanceof Expr.Literal l)) {
           return Optional.empty();
         }
         Optional<TimeConstant> t = name.equals("parsedatetime64besteffort") ? offsetInstant(l) : Optional.empty();

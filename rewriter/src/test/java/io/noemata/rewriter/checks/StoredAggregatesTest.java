@@ -82,6 +82,16 @@ class StoredAggregatesTest {
   }
 
   @Test
+  void onlyAColumnThatHoldsNoNullCountsEveryRow() {
+    assertTrue(Levels.holds(read("count(Timestamp)")).contains("SpanCount"), "DateTime64 is never NULL");
+    for (String type : new String[] {"Nullable(UInt64)", "LowCardinality(Nullable(String))", "Dynamic", "Variant(UInt8, String)",
+        "JSON", "Object('json')", null}) {
+      assertTrue(!AggregateForms.neverNull(type), "count(x) skips the NULLs of " + type);
+    }
+    assertTrue(AggregateForms.neverNull("LowCardinality(String)"));
+  }
+
+  @Test
   void withoutAStoredColumnWithTheRequiredStateTheQueryReadsRawData() {
     Levels.skips(RollupSkip.MEASURE_NOT_STORED, read("max(Duration)"));
     Levels.skips(RollupSkip.MEASURE_NOT_STORED, read("sum(Duration * 2)"));

@@ -498,7 +498,7 @@ public class RollupAnswersTest {
       String out = reads("SELECT count() AS c, sum(Duration) AS s, avg(Duration) AS a, count(Duration) AS d,"
           + " uniq(TraceId) AS u FROM otel.otel_traces" + WINDOW);
       assertTrue(out.startsWith("SELECT sum(`SpanCount`) AS c, sum(`AvgDuration__sum`) AS s,"
-          + " (sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS a, sum(`AvgDuration__count`) AS d,"
+          + " (sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS a, sum(`SpanCount`) AS d,"
           + " uniqMerge(`UniqTraces`) AS u FROM " + TRACES_TARGET), out);
     }
 
@@ -507,6 +507,22 @@ public class RollupAnswersTest {
       String out = reads("SELECT countIf(StatusCode = 'Error') / count() AS r FROM otel.otel_traces" + WINDOW);
       assertTrue(out.startsWith("SELECT sumIf(`SpanCount`, StatusCode = 'Error') / sum(`SpanCount`) AS r"), out);
       skipped("SELECT countIf(Duration > 100) AS slow FROM otel.otel_traces" + WINDOW, RollupSkip.COLUMN_NOT_DIMENSION);
+    }
+
+    @Test
+    void sumIfOfIntegersOverDimensionsSumsTheStoredCountWhereItHolds() {
+      String out = reads("SELECT sumIf(1, StatusCode = 'Error') AS e, sumIf(StatusCode = 'Ok', ServiceName = 'cart') AS o"
+          + " FROM otel.otel_traces" + WINDOW);
+      assertTrue(out.startsWith("SELECT sumIf(`SpanCount` * (1), StatusCode = 'Error') AS e,"
+          + " sumIf(`SpanCount` * (StatusCode = 'Ok'), ServiceName = 'cart') AS o"), out);
+      skipped("SELECT sumIf(1, Duration > 100) AS slow FROM otel.otel_traces" + WINDOW, RollupSkip.COLUMN_NOT_DIMENSION);
+    }
+
+    @Test
+    void countOfAColumnThatIsNeverNullIsTheRowCount() {
+      // Timestamp is no dimension, but count(Timestamp) counts every row of a DateTime64 column
+      String out = reads("SELECT count(Timestamp) AS n FROM otel.otel_traces" + WINDOW);
+      assertTrue(out.startsWith("SELECT sum(`SpanCount`) AS n"), out);
     }
 
     @Test

@@ -27,6 +27,9 @@ class TimeConstantTest {
     assertEquals(june, of("toDateTime('2024-06-01 00:00:00', 'UTC')").orElseThrow().nanos());
     assertEquals(june, of("fromUnixTimestamp64Milli(" + june / 1_000_000 + ")").orElseThrow().nanos());
     assertEquals(june, of("toDateTime64('2024-06-01 00:00:00', 3, 'UTC')").orElseThrow().nanos());
+    // an integer is seconds since the epoch in any zone and precision (ClickHouse 26.5)
+    assertEquals(june, of("toDateTime64(" + june / TimeConstant.NANOS + ", 3)").orElseThrow().nanos());
+    assertEquals(june, of("toDateTime64(" + june / TimeConstant.NANOS + ", 9, 'Asia/Tokyo')").orElseThrow().nanos());
   }
 
   @Test
@@ -34,6 +37,7 @@ class TimeConstantTest {
     for (String e : new String[] {"toDateTime(99999999999999)", "toDateTime(4294967340)", "toDateTime(-60)",
         "toDateTime('2200-01-01 00:00:00', 'UTC')", "fromUnixTimestamp(5000000000)",
         "fromUnixTimestamp64Milli(99999999999999)", "toDateTime64('2400-01-01 00:00:00', 3, 'UTC')",
+        "toDateTime64(1717912800000, 3)", "toDateTime64(1717912800, 10)",
         "'1800-01-01 00:00:00'"}) {
       assertTrue(of(e).isEmpty(), e);
     }
