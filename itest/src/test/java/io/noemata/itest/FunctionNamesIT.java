@@ -143,4 +143,29 @@ class FunctionNamesIT {
       }
     }
   }
+
+  /**
+   * Every name the canonical form takes for an aggregate is one the engine aggregates with: by its
+   * own name, case-insensitively where the engine allows it, or as an aggregate and a combinator
+   * ({@code sumMap} is {@code sum} + {@code Map}); {@code uniqTheta} only in builds with DataSketches.
+   */
+  @Test
+  void everyAggregateNameIsAnAggregateOfTheEngine() throws Exception {
+    Set<String> exact = new java.util.HashSet<>();
+    Set<String> anyCase = new java.util.HashSet<>();
+    try (Connection c = TARGET.connect("default"); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT name, case_insensitive FROM system.functions WHERE is_aggregate")) {
+      while (rs.next()) {
+        exact.add(rs.getString(1));
+        if (rs.getInt(2) == 1) {
+          anyCase.add(rs.getString(1).toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+    for (String name : Functions.aggregateNames()) {
+      boolean combined = name.endsWith("Map") && exact.contains(name.substring(0, name.length() - 3));
+      assertTrue(exact.contains(name) || anyCase.contains(name.toLowerCase(Locale.ROOT)) || combined
+          || name.equals("uniqTheta"), name + " is no aggregate of the engine");
+    }
+  }
 }

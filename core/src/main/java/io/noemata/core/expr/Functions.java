@@ -37,7 +37,7 @@ public final class Functions {
       "rankCorr", "sparkbar", "contingency", "cramersV", "cramersVBiasCorrected", "theilsU",
       "boundingRatio", "largestTriangleThreeBuckets", "analysisOfVariance", "flameGraph",
       "singleValueOrNull", "first_value", "last_value", "any_value", "anyRespectNulls",
-      "kolmogorovSmirnovTest", "uniqTheta", "array_agg", "stddev", "variance", "mode");
+      "kolmogorovSmirnovTest", "uniqTheta", "array_agg", "stddev");
 
   private static final List<String> AGGREGATE_PREFIXES = List.of(
       "quantile", "median", "uniq");
@@ -106,6 +106,11 @@ public final class Functions {
   /** {@link #ALIASES} as alias to function, for the test that checks them against the server's list. */
   public static Map<String, String> aggregateAliases() {
     return ALIASES;
+  }
+
+  /** The names {@link #isAggregate} knows, for the test that checks them against a server. */
+  public static Set<String> aggregateNames() {
+    return AGGREGATES;
   }
 
   /** The spellings of {@link #CASE_INSENSITIVE}, for the test that checks them against a server. */
