@@ -25,6 +25,7 @@ import io.noemata.cli.bench.Interleaved;
 import io.noemata.cli.bench.MachineInfo;
 import io.noemata.cli.bench.ProxyBench;
 import io.noemata.cli.bench.Settle;
+import io.noemata.cli.bench.SizeTable;
 import io.noemata.cli.bench.Transport;
 import io.noemata.cli.demo.Dashboard;
 import io.noemata.cli.demo.DashboardQuery;
@@ -88,6 +89,11 @@ final class BenchCommand implements Callable<Integer> {
       + " untimed first; a round is at least 50,000 rows per target). Default: ${DEFAULT-VALUE}.")
   List<Integer> ingestRounds;
 
+  @Option(names = "--sizes", split = ",", description = "Measure only the dashboard at each of these row counts per table"
+      + " (e.g. 2000000,5000000,50000000), the data generated afresh and the advised project published for each: a table of"
+      + " every panel's speedup per size. Goal: no accelerated panel below 1.0x.")
+  List<Long> sizes;
+
   @Option(names = "--proxy-gb", defaultValue = "1", description = "GB (10^9 bytes) of the result and of the INSERT streamed"
       + " through the proxy for its peak heap (the embedded engine answers less than 1 GiB). Default: ${DEFAULT-VALUE}.")
   double proxyGb;
@@ -123,13 +129,21 @@ final class BenchCommand implements Callable<Integer> {
         "--layout " + layout + " is not a layout of the exporter's; use v0.151 or timestamp-time"));
     OtelDataSpec spec = new OtelDataSpec("otel", rows, rows, first, days, logsLayout);
     try (EmbeddedClickHouse engine = EmbeddedClickHouse.start(null); HttpFrontend frontend = engine.serve(0)) {
+      boolean bySize = sizes != null && !sizes.isEmpty();
       lines.add(ingestOnly // the ingest bench stages its own batches: the demo data's size is not its
           ? String.format(Locale.ROOT, "Measured on %s; the staged batches below.", MachineInfo.describe(engine.version()))
+          : bySize ? String.format(Locale.ROOT, "Measured on %s; the sizes below, each over %d days.",
+              MachineInfo.describe(engine.version()), days)
           : String.format(Locale.ROOT, "Measured on %s; %,d rows per table over %d days.", MachineInfo.describe(engine.version()), rows, days));
       lines.add("");
       lines.add("| figure | A | B | A | B | ratio | goal |");
       lines.add("|---|---|---|---|---|---|---|");
       String hostPort = "127.0.0.1:" + frontend.port();
+      if (bySize) {
+        bySize(hostPort, frontend, first, logsLayout, out);
+        finish(out);
+        return 0;
+      }
       if (ingestOnly) {
         ingest(hostPort, logsLayout, out);
         finish(out);
@@ -222,6 +236,47 @@ final class BenchCommand implements Callable<Integer> {
     }
     notes.add("- ingest: each batch size's rounds rotate over the targets (one untimed round first), every target"
         + " receiving the same staged batch; CPU is this process's (the engine runs in it), medians over the rounds");
+  }
+
+  /**
+   * The dashboard at each of {@code --sizes}: the {@code otel} database dropped and generated afresh
+   * (one engine: chDB starts once per process), the advised project published, then every panel raw
+   * and through noemata as the full run measures them; the per-size table goes before the notes.
+   */
+  private void bySize(String hostPort, HttpFrontend frontend, LocalDate first, io.noemata.otel.OtelLayout logsLayout,
+      PrintStream out) throws Exception {
+    SizeTable table = new SizeTable();
+    for (long n : sizes) {
+      OtelDataSpec spec = new OtelDataSpec("otel", n, n, first, days, logsLayout);
+      try (Connection setup = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/default", "default", "");
+           Statement s = setup.createStatement()) {
+        s.execute("DROP DATABASE IF EXISTS otel SYNC");
+        out.printf(Locale.ROOT, "generating %,d logs and %,d spans ...%n", n, n);
+        new OtelDataGenerator(spec).generate(s::execute, new CliProgress(out)::advance);
+      }
+      try (Connection plain = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/otel", "default", "");
+           Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + hostPort + "/otel", "default", "")) {
+        settle(plain, String.format(Locale.ROOT, "%,d generated rows", n));
+        advised(plain);
+        settle(plain, "the advised project's backfills");
+        noemata.unwrap(NoemataConnection.class).invalidateCatalog();
+        DashboardRun run = new DashboardRun(plain, noemata, frontend.queryLog(), n > 20_000_000 ? 3 : 5);
+        List<PanelResult> results = new ArrayList<>();
+        for (DashboardQuery q : Dashboard.panels(spec)) {
+          PanelResult r = run.run(q);
+          results.add(r);
+          out.printf(Locale.ROOT, "%,d rows: %s %s %.2fx%n", n, q.panel(), r.accelerated() ? "accelerated" : "raw", r.speedup());
+        }
+        table.add(n, results);
+      }
+    }
+    storage.add("");
+    storage.addAll(table.lines());
+    List<String> misses = table.misses();
+    notes.add(misses.isEmpty() ? "- sizes: no accelerated panel below 1.0x at any size, every answer raw's"
+        : "- sizes: MISSED: " + String.join("; ", misses));
+    notes.add("- sizes: each cell is the median of interleaved raw and noemata runs (raw ms / noemata ms); 'raw' where"
+        + " noemata sent the query as written");
   }
 
   /** Lets the engine finish merging what was just written before the next figures (noted with how long it took). */
