@@ -8,6 +8,7 @@ import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.SortingKey;
 import io.noemata.core.catalog.SourceRows;
 import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.catalog.TableInfoBuilder;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableAccess;
 import io.noemata.core.catalog.TableRows;
@@ -486,19 +487,13 @@ public final class CatalogLoader {
     return h == 0 ? 1 : h;
   }
 
-  static final class Builder {
-    final TableName name;
-    final Map<String, String> types = new LinkedHashMap<>();
-    final List<MaterializedColumn> materialized = new ArrayList<>();
-    final List<SkipIndex> indexes = new ArrayList<>();
-    final List<Projection> projections = new ArrayList<>();
-    final List<Rollup> rollups = new ArrayList<>();
+  /** A table's builder with the ledger rows of its rollups beside it: their watermarks decide late days. */
+  static final class Builder extends TableInfoBuilder {
     /** The ledger row of each rollup, by target: its watermarks. */
     final Map<String, LedgerRow> ledgerRows = new HashMap<>();
-    SourceRows rows = SourceRows.KEEPS_ROWS;
 
     Builder(TableName name) {
-      this.name = name;
+      super(name);
     }
 
     /**
@@ -518,10 +513,6 @@ public final class CatalogLoader {
         rollups.set(i, r.withLateDays(late.days(), late.until()));
       }
       return this;
-    }
-
-    TableInfo build() {
-      return new TableInfo(name, types, materialized, indexes, projections, rollups, rows);
     }
   }
 }

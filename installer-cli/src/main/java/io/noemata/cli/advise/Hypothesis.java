@@ -7,6 +7,7 @@ import io.noemata.core.catalog.Projection;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.SkipIndex;
 import io.noemata.core.catalog.TableInfo;
+import io.noemata.core.catalog.TableInfoBuilder;
 import io.noemata.core.catalog.TableName;
 import io.noemata.core.catalog.TableRows;
 import io.noemata.core.ledger.LedgerReader;
@@ -103,9 +104,9 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
   static CatalogSnapshot snapshot(Connection c, String namespace, List<Accelerator> accelerators,
       Map<String, Estimates.RollupSize> sizes) throws SQLException {
     CatalogSnapshot installed = CatalogLoader.load(c, namespace);
-    Map<TableName, Builder> tables = new LinkedHashMap<>();
+    Map<TableName, TableInfoBuilder> tables = new LinkedHashMap<>();
     for (TableInfo t : installed.tables().values()) {
-      Builder b = new Builder(t.name(), t.columnTypes());
+      TableInfoBuilder b = new TableInfoBuilder(t.name(), t.columnTypes());
       t.materializedColumns().stream().filter(m -> !m.name().startsWith(Names.PREFIX)).forEach(b.materialized::add);
       t.skipIndexes().stream().filter(i -> !i.name().startsWith(Names.PREFIX)).forEach(b.indexes::add);
       t.projections().stream().filter(p -> !p.name().startsWith(Names.PREFIX)).forEach(b.projections::add);
@@ -113,9 +114,9 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
     }
     for (Accelerator a : accelerators) {
       TableName name = new TableName(a.table().database(), a.table().table());
-      Builder b = tables.get(name);
+      TableInfoBuilder b = tables.get(name);
       if (b == null) {
-        b = new Builder(name, LedgerReader.columnTypes(c, name.database(), name.table()));
+        b = new TableInfoBuilder(name, LedgerReader.columnTypes(c, name.database(), name.table()));
         tables.put(name, b);
       }
       if (a instanceof Accelerator.StoredColumn s && !s.existing()) {
@@ -223,25 +224,6 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
       }
     } catch (IOException e) {
       // a scratch folder under the temporary directory; nothing of the user's
-    }
-  }
-
-  private static final class Builder {
-    final TableName name;
-    final Map<String, String> types;
-    final List<MaterializedColumn> materialized = new ArrayList<>();
-    final List<SkipIndex> indexes = new ArrayList<>();
-    final List<Projection> projections = new ArrayList<>();
-    final List<Rollup> rollups = new ArrayList<>();
-    io.noemata.core.catalog.SourceRows rows = io.noemata.core.catalog.SourceRows.KEEPS_ROWS;
-
-    Builder(TableName name, Map<String, String> types) {
-      this.name = name;
-      this.types = new LinkedHashMap<>(types);
-    }
-
-    TableInfo build() {
-      return new TableInfo(name, types, materialized, indexes, projections, rollups, rows);
     }
   }
 }
