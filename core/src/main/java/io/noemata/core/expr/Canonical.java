@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The one spelling of an {@link Expr}: every call in function form ({@code arrayElement(m, 'k')},
+ * The one spelling of an {@link CanonicalExpr}: every call in function form ({@code arrayElement(m, 'k')},
  * {@code plus(a, b)}), names bare when they are plain words and backtick-quoted otherwise, strings
  * single-quoted with backslash escapes, one space after each comma. Equal trees print equal text,
  * and the text is ClickHouse SQL with the same meaning. Hashes are taken over this text.
@@ -24,7 +24,7 @@ public final class Canonical {
 
   private Canonical() {}
 
-  public static String text(Expr e) {
+  public static String text(CanonicalExpr e) {
     StringBuilder b = new StringBuilder();
     print(e, b);
     return b.toString();
@@ -38,19 +38,19 @@ public final class Canonical {
     return Literals.identifier(name);
   }
 
-  private static void print(Expr e, StringBuilder b) {
-    if (e instanceof Expr.Ident id) {
+  private static void print(CanonicalExpr e, StringBuilder b) {
+    if (e instanceof CanonicalExpr.Ident id) {
       b.append(name(id.name()));
-    } else if (e instanceof Expr.Literal lit) {
-      b.append(lit.kind() == Expr.Literal.Kind.STRING ? Literals.string(lit.text()) : lit.text());
-    } else if (e instanceof Expr.Call c) {
+    } else if (e instanceof CanonicalExpr.Literal lit) {
+      b.append(lit.kind() == CanonicalExpr.Literal.Kind.STRING ? Literals.string(lit.text()) : lit.text());
+    } else if (e instanceof CanonicalExpr.Call c) {
       // a function name is followed by '(', so keywords such as and/or/not/in stay bare
       b.append(PLAIN.matcher(c.name()).matches() ? c.name() : Literals.identifier(c.name()));
       if (c.parameters() != null) {
         printList(c.parameters(), false, b);
       }
       printList(c.arguments(), c.distinct(), b);
-    } else if (e instanceof Expr.Lambda l) {
+    } else if (e instanceof CanonicalExpr.Lambda l) {
       if (l.parameters().size() == 1) {
         b.append(name(l.parameters().get(0)));
       } else {
@@ -65,7 +65,7 @@ public final class Canonical {
     }
   }
 
-  private static void printList(List<Expr> items, boolean distinct, StringBuilder b) {
+  private static void printList(List<CanonicalExpr> items, boolean distinct, StringBuilder b) {
     b.append('(');
     if (distinct) {
       b.append("DISTINCT ");

@@ -28,14 +28,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Turns the core parser's span tree of one expression into the canonical {@link Expr}, refusing
+ * Turns the core parser's span tree of one expression into the canonical {@link CanonicalExpr}, refusing
  * what a stored expression must not contain. It walks in source order, so the first refusal is
  * the leftmost one, as a reader meets it. Simple names ({@code Binary}, {@code Call}, {@code Literal},
- * ...) are the span tree's nodes; {@code Expr.Call}, {@code Expr.Literal}, ... the canonical ones.
+ * ...) are the span tree's nodes; {@code CanonicalExpr.Call}, {@code CanonicalExpr.Literal}, ... the canonical ones.
  */
 final class Canonicalizer {
 
-  private static final Expr NULL = new Expr.Literal(Expr.Literal.Kind.NULL, "NULL");
+  private static final CanonicalExpr NULL = new CanonicalExpr.Literal(CanonicalExpr.Literal.Kind.NULL, "NULL");
 
   private final Source source;
   private final ExprParser.Mode mode;
@@ -60,11 +60,11 @@ final class Canonicalizer {
    * unary minus or INTERVAL. Counted here, not by the span parser (whose limit serves the
    * rewriter), so a stored expression is refused at the depth and token it always was.
    */
-  Expr expression(io.noemata.core.sql.Expr e) throws ExprException {
+  CanonicalExpr expression(io.noemata.core.sql.Expr e) throws ExprException {
     return nested(e.start(), e);
   }
 
-  private Expr nested(int offset, io.noemata.core.sql.Expr e) throws ExprException {
+  private CanonicalExpr nested(int offset, io.noemata.core.sql.Expr e) throws ExprException {
     if (++depth > ExprParser.MAX_DEPTH) {
       throw source.error("the expression is nested more than " + ExprParser.MAX_DEPTH + " levels deep", offset);
     }
@@ -75,16 +75,16 @@ final class Canonicalizer {
     }
   }
 
-  private Expr convert(io.noemata.core.sql.Expr e) throws ExprException {
+  private CanonicalExpr convert(io.noemata.core.sql.Expr e) throws ExprException {
     if (e instanceof Literal l) {
       return literal(l);
     } else if (e instanceof Identifier id && column != null) {
-      return new Expr.Ident(column.apply(id).orElseThrow(() -> source.error("a name that reads no column", id.start())));
+      return new CanonicalExpr.Ident(column.apply(id).orElseThrow(() -> source.error("a name that reads no column", id.start())));
     } else if (e instanceof Identifier id) {
       if (id.parts().size() > 1) {
         throw qualifiedName(source.tokenFrom(id.start() + 1));
       }
-      return new Expr.Ident(id.name());
+      return new CanonicalExpr.Ident(id.name());
     } else if (e instanceof Call c) {
       return isCastCall(c) ? castCall(c) : call(c, -1);
     } else if (e instanceof Window w) {
@@ -96,16 +96,16 @@ final class Canonicalizer {
     } else if (e instanceof Parens p) {
       return expression(p.inner());
     } else if (e instanceof Tuple t) {
-      return new Expr.Call("tuple", items(t.items()));
+      return new CanonicalExpr.Call("tuple", items(t.items()));
     } else if (e instanceof Array a) {
-      return new Expr.Call("array", items(a.items()));
+      return new CanonicalExpr.Call("array", items(a.items()));
     } else if (e instanceof Subscript s) {
-      Expr base = convert(s.base());
+      CanonicalExpr base = convert(s.base());
       return call("arrayElement", base, expression(s.index()));
     } else if (e instanceof TupleElement t) {
       return tupleElement(t);
     } else if (e instanceof Cast c) {
-      Expr operand = c.operatorForm() ? convert(c.operand()) : expression(c.operand());
+      CanonicalExpr operand = c.operatorForm() ? convert(c.operand()) : expression(c.operand());
       return cast(operand, Operators.type(c.type()));
     } else if (e instanceof Case c) {
       return caseExpr(c);
@@ -114,8 +114,8 @@ final class Canonicalizer {
     } else if (e instanceof Between b) {
       return between(b);
     } else if (e instanceof Ternary t) {
-      Expr condition = convert(t.condition());
-      Expr then = expression(t.then());
+      CanonicalExpr condition = convert(t.condition());
+      CanonicalExpr then = expression(t.then());
       return call("if", condition, then, expression(t.otherwise()));
     } else if (e instanceof Interval i) {
       return interval(i);
@@ -124,7 +124,7 @@ final class Canonicalizer {
   }
 
   /** What the span parser reads but a stored expression must not hold. */
-  private Expr refused(io.noemata.core.sql.Expr e) throws ExprException {
+  private CanonicalExpr refused(io.noemata.core.sql.Expr e) throws ExprException {
     if (e instanceof Star s) {
       throw s.qualifier().isEmpty() ? source.error("'*' is not a column; name the columns", s.start())
           : qualifiedName(source.tokenFrom(s.start() + 1));
@@ -141,13 +141,13 @@ final class Canonicalizer {
     throw source.error("unexpected expression", e.start());
   }
 
-  private static Expr literal(Literal l) {
+  private static CanonicalExpr literal(Literal l) {
     return switch (l.kind()) {
-      case NUMBER -> new Expr.Literal(Expr.Literal.Kind.NUMBER, l.text().toLowerCase(Locale.ROOT).replace("_", ""));
-      case STRING -> new Expr.Literal(Expr.Literal.Kind.STRING, Literals.unquote(l.text()));
+      case NUMBER -> new CanonicalExpr.Literal(CanonicalExpr.Literal.Kind.NUMBER, l.text().toLowerCase(Locale.ROOT).replace("_", ""));
+      case STRING -> new CanonicalExpr.Literal(CanonicalExpr.Literal.Kind.STRING, Literals.unquote(l.text()));
       case NULL -> NULL;
-      case BOOLEAN -> new Expr.Literal(Expr.Literal.Kind.BOOLEAN, l.text().toLowerCase(Locale.ROOT));
-      case SPECIAL_NUMBER -> new Expr.Ident(l.text()); // inf and nan are names to ClickHouse's parser
+      case BOOLEAN -> new CanonicalExpr.Literal(CanonicalExpr.Literal.Kind.BOOLEAN, l.text().toLowerCase(Locale.ROOT));
+      case SPECIAL_NUMBER -> new CanonicalExpr.Ident(l.text()); // inf and nan are names to ClickHouse's parser
     };
   }
 
@@ -156,16 +156,16 @@ final class Canonicalizer {
         + " (backtick-quote a name that contains a dot, such as `Events.Name`)", dot, true);
   }
 
-  private Expr tupleElement(TupleElement t) throws ExprException {
-    Expr base = convert(t.base());
+  private CanonicalExpr tupleElement(TupleElement t) throws ExprException {
+    CanonicalExpr base = convert(t.base());
     if (!t.element().chars().allMatch(Character::isDigit)) {
       throw qualifiedName(source.tokenFrom(t.base().end()));
     }
-    return call("tupleElement", base, new Expr.Literal(Expr.Literal.Kind.NUMBER, t.element()));
+    return call("tupleElement", base, new CanonicalExpr.Literal(CanonicalExpr.Literal.Kind.NUMBER, t.element()));
   }
 
-  private Expr binary(Binary b) throws ExprException {
-    Expr left = convert(b.left());
+  private CanonicalExpr binary(Binary b) throws ExprException {
+    CanonicalExpr left = convert(b.left());
     switch (b.op()) {
       case "AND", "OR" -> {
         return Operators.flatten(b.op().toLowerCase(Locale.ROOT), List.of(left, convert(b.right())));
@@ -183,8 +183,8 @@ final class Canonicalizer {
         if (function == null) {
           throw source.error("'" + b.op() + "' is not supported in a stored expression", source.tokenFrom(b.left().end()));
         }
-        Expr right = convert(b.right());
-        if ((function.equals("in") || function.equals("notIn")) && right instanceof Expr.Ident) {
+        CanonicalExpr right = convert(b.right());
+        if ((function.equals("in") || function.equals("notIn")) && right instanceof CanonicalExpr.Ident) {
           throw new ExprException("IN over a table name reads another table; list the values instead",
               b.right().start(), true);
         }
@@ -193,28 +193,28 @@ final class Canonicalizer {
     }
   }
 
-  private Expr unary(Unary u) throws ExprException {
+  private CanonicalExpr unary(Unary u) throws ExprException {
     if (u.op().equals("NOT")) {
       return call("not", nested(u.operand().start(), u.operand()));
     }
-    Expr operand = nested(u.start(), u.operand());
-    if (operand instanceof Expr.Literal lit && lit.kind() == Expr.Literal.Kind.NUMBER && !lit.text().startsWith("-")) {
-      return new Expr.Literal(Expr.Literal.Kind.NUMBER, "-" + lit.text()); // -1 is a number, not negate(1)
+    CanonicalExpr operand = nested(u.start(), u.operand());
+    if (operand instanceof CanonicalExpr.Literal lit && lit.kind() == CanonicalExpr.Literal.Kind.NUMBER && !lit.text().startsWith("-")) {
+      return new CanonicalExpr.Literal(CanonicalExpr.Literal.Kind.NUMBER, "-" + lit.text()); // -1 is a number, not negate(1)
     }
     return call("negate", operand);
   }
 
-  private Expr between(Between b) throws ExprException {
-    Expr x = convert(b.operand());
-    Expr low = convert(b.low());
-    Expr high = convert(b.high());
+  private CanonicalExpr between(Between b) throws ExprException {
+    CanonicalExpr x = convert(b.operand());
+    CanonicalExpr low = convert(b.low());
+    CanonicalExpr high = convert(b.high());
     return b.negated()
         ? call("or", call("less", x, low), call("greater", x, high))
         : call("and", call("greaterOrEquals", x, low), call("lessOrEquals", x, high));
   }
 
-  private Expr caseExpr(Case c) throws ExprException {
-    List<Expr> args = new ArrayList<>();
+  private CanonicalExpr caseExpr(Case c) throws ExprException {
+    List<CanonicalExpr> args = new ArrayList<>();
     if (c.operand() != null) {
       args.add(expression(c.operand()));
     }
@@ -223,11 +223,11 @@ final class Canonicalizer {
       args.add(expression(c.results().get(k)));
     }
     args.add(c.otherwise() == null ? NULL : expression(c.otherwise()));
-    return new Expr.Call(c.operand() == null ? "multiIf" : "caseWithExpression", args);
+    return new CanonicalExpr.Call(c.operand() == null ? "multiIf" : "caseWithExpression", args);
   }
 
-  private Expr interval(Interval i) throws ExprException {
-    Expr amount = nested(i.amount().start(), i.amount());
+  private CanonicalExpr interval(Interval i) throws ExprException {
+    CanonicalExpr amount = nested(i.amount().start(), i.amount());
     if (i.unit() == null) {
       throw source.error("INTERVAL needs a unit such as HOUR or DAY", source.tokenFrom(i.amount().end()));
     }
@@ -240,9 +240,9 @@ final class Canonicalizer {
     return c.name().equalsIgnoreCase("CAST") && first != '`' && first != '"';
   }
 
-  private Expr castCall(Call c) throws ExprException {
+  private CanonicalExpr castCall(Call c) throws ExprException {
     List<io.noemata.core.sql.Expr> args = c.args();
-    Expr value = expression(args.get(0));
+    CanonicalExpr value = expression(args.get(0));
     if (args.size() < 2 || !(args.get(1) instanceof Literal t)
         || t.kind() != Literal.Kind.STRING) {
       int after = source.tokenFrom(args.get(0).end());
@@ -254,23 +254,23 @@ final class Canonicalizer {
     return cast(value, Operators.type(Literals.unquote(t.text())));
   }
 
-  private static Expr cast(Expr value, String type) {
-    return call("CAST", value, new Expr.Literal(Expr.Literal.Kind.STRING, type));
+  private static CanonicalExpr cast(CanonicalExpr value, String type) {
+    return call("CAST", value, new CanonicalExpr.Literal(CanonicalExpr.Literal.Kind.STRING, type));
   }
 
   /** A function call; {@code over} is where OVER stands for a window function, else -1. */
-  private Expr call(Call c, int over) throws ExprException {
+  private CanonicalExpr call(Call c, int over) throws ExprException {
     String name = Functions.canonicalName(c.name());
     boolean aggregate = checkName(name, c.start());
-    List<Expr> parameters = c.params() == null ? null : arguments(c.params());
-    List<Expr> arguments = arguments(c.args());
+    List<CanonicalExpr> parameters = c.params() == null ? null : arguments(c.params());
+    List<CanonicalExpr> arguments = arguments(c.args());
     if (over >= 0) {
       throw source.refusal("window functions (OVER) are not allowed", over);
     }
     if (c.distinct() && !aggregate) {
       throw new ExprException("DISTINCT is only meaningful in an aggregate", c.start());
     }
-    return new Expr.Call(name, parameters, arguments, c.distinct());
+    return new CanonicalExpr.Call(name, parameters, arguments, c.distinct());
   }
 
   /** Refuses a function a stored expression must not call; true for an aggregate. */
@@ -296,11 +296,11 @@ final class Canonicalizer {
   }
 
   /** Function arguments: the one place a lambda may stand. */
-  private List<Expr> arguments(List<io.noemata.core.sql.Expr> args) throws ExprException {
-    List<Expr> out = new ArrayList<>();
+  private List<CanonicalExpr> arguments(List<io.noemata.core.sql.Expr> args) throws ExprException {
+    List<CanonicalExpr> out = new ArrayList<>();
     for (io.noemata.core.sql.Expr a : args) {
       if (a instanceof Lambda l && !l.params().isEmpty()) {
-        out.add(new Expr.Lambda(l.params(), expression(l.body())));
+        out.add(new CanonicalExpr.Lambda(l.params(), expression(l.body())));
       } else {
         out.add(expression(a));
       }
@@ -308,15 +308,15 @@ final class Canonicalizer {
     return out;
   }
 
-  private List<Expr> items(List<io.noemata.core.sql.Expr> items) throws ExprException {
-    List<Expr> out = new ArrayList<>();
+  private List<CanonicalExpr> items(List<io.noemata.core.sql.Expr> items) throws ExprException {
+    List<CanonicalExpr> out = new ArrayList<>();
     for (io.noemata.core.sql.Expr item : items) {
       out.add(expression(item));
     }
     return out;
   }
 
-  private static Expr call(String name, Expr... args) {
-    return new Expr.Call(name, List.of(args));
+  private static CanonicalExpr call(String name, CanonicalExpr... args) {
+    return new CanonicalExpr.Call(name, List.of(args));
   }
 }

@@ -10,7 +10,7 @@ import io.noemata.core.sql.TokenKind;
 import java.util.List;
 
 /**
- * Parses one ClickHouse expression into a canonical {@link Expr}. The text is read by core's
+ * Parses one ClickHouse expression into a canonical {@link CanonicalExpr}. The text is read by core's
  * parser ({@link SqlParser#parseExpression}), the one the rewriter reads queries with, and its
  * tree is turned into canonical form ({@link Canonicalizer}). Fails closed on what a stored column,
  * a scalar or a measure must not contain: a statement separator, a subquery, a table function, a
@@ -30,7 +30,7 @@ public final class ExprParser {
   private ExprParser() {}
 
   /** The canonical tree of {@code text}; an {@link ExprException} with the offset otherwise. */
-  public static Expr parse(String text, Mode mode) throws ExprException {
+  public static CanonicalExpr parse(String text, Mode mode) throws ExprException {
     // parsed and converted where the stack holds the text's depth, on whatever thread calls
     Object r = Nesting.run(() -> {
       try {
@@ -42,10 +42,10 @@ public final class ExprParser {
     if (r instanceof ExprException e) {
       throw e;
     }
-    return (Expr) r;
+    return (CanonicalExpr) r;
   }
 
-  private static Expr parseHere(String text, Mode mode) throws ExprException {
+  private static CanonicalExpr parseHere(String text, Mode mode) throws ExprException {
     List<Token> tokens = Lexer.significant(text);
     checkTokens(tokens);
     if (tokens.isEmpty()) {
@@ -66,7 +66,7 @@ public final class ExprParser {
    * column each name reads, as the query resolves it (qualified, or not a column: empty, and the
    * expression is refused). Empty when the expression is not one a stored expression may be.
    */
-  public static java.util.Optional<Expr> canonical(String sql, io.noemata.core.sql.Expr node, Mode mode,
+  public static java.util.Optional<CanonicalExpr> canonical(String sql, io.noemata.core.sql.Expr node, Mode mode,
       java.util.function.Function<io.noemata.core.sql.Expr.Identifier, java.util.Optional<String>> column) {
     try {
       // positions only word error messages, which this caller never shows: no tokens needed

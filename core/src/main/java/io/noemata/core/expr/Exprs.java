@@ -13,23 +13,23 @@ public final class Exprs {
   private Exprs() {}
 
   /** Column names the expression reads, in first-seen order (lambda parameters excluded). */
-  public static Set<String> columns(Expr e) {
+  public static Set<String> columns(CanonicalExpr e) {
     Set<String> out = new LinkedHashSet<>();
     collect(e, new HashSet<>(), out);
     return out;
   }
 
-  private static void collect(Expr e, Set<String> bound, Set<String> out) {
-    if (e instanceof Expr.Ident id) {
+  private static void collect(CanonicalExpr e, Set<String> bound, Set<String> out) {
+    if (e instanceof CanonicalExpr.Ident id) {
       if (!bound.contains(id.name())) {
         out.add(id.name());
       }
-    } else if (e instanceof Expr.Call c) {
+    } else if (e instanceof CanonicalExpr.Call c) {
       if (c.parameters() != null) {
         c.parameters().forEach(p -> collect(p, bound, out));
       }
       c.arguments().forEach(a -> collect(a, bound, out));
-    } else if (e instanceof Expr.Lambda l) {
+    } else if (e instanceof CanonicalExpr.Lambda l) {
       Set<String> inner = new HashSet<>(bound);
       inner.addAll(l.parameters());
       collect(l.body(), inner, out);
@@ -37,33 +37,33 @@ public final class Exprs {
   }
 
   /** The outermost aggregate calls in the expression. */
-  public static List<Expr.Call> aggregateCalls(Expr e) {
-    List<Expr.Call> out = new ArrayList<>();
+  public static List<CanonicalExpr.Call> aggregateCalls(CanonicalExpr e) {
+    List<CanonicalExpr.Call> out = new ArrayList<>();
     aggregates(e, out);
     return out;
   }
 
-  private static void aggregates(Expr e, List<Expr.Call> out) {
-    if (e instanceof Expr.Call c) {
+  private static void aggregates(CanonicalExpr e, List<CanonicalExpr.Call> out) {
+    if (e instanceof CanonicalExpr.Call c) {
       if (Functions.isAggregate(c.name())) {
         out.add(c);
         return;
       }
       c.arguments().forEach(a -> aggregates(a, out));
-    } else if (e instanceof Expr.Lambda l) {
+    } else if (e instanceof CanonicalExpr.Lambda l) {
       aggregates(l.body(), out);
     }
   }
 
-  public static boolean aggregates(Expr e) {
+  public static boolean aggregates(CanonicalExpr e) {
     return !aggregateCalls(e).isEmpty();
   }
 
   /** {@code m['k']}: a subscript of a column by a string key, the shape of a Map read. */
-  public static Optional<String> mapSubscriptColumn(Expr e) {
-    if (e instanceof Expr.Call c && c.name().equals("arrayElement") && c.parameters() == null
-        && c.arguments().size() == 2 && c.arguments().get(0) instanceof Expr.Ident id
-        && c.arguments().get(1) instanceof Expr.Literal key && key.kind() == Expr.Literal.Kind.STRING) {
+  public static Optional<String> mapSubscriptColumn(CanonicalExpr e) {
+    if (e instanceof CanonicalExpr.Call c && c.name().equals("arrayElement") && c.parameters() == null
+        && c.arguments().size() == 2 && c.arguments().get(0) instanceof CanonicalExpr.Ident id
+        && c.arguments().get(1) instanceof CanonicalExpr.Literal key && key.kind() == CanonicalExpr.Literal.Kind.STRING) {
       return Optional.of(id.name());
     }
     return Optional.empty();

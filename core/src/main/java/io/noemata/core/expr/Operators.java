@@ -64,15 +64,15 @@ public final class Operators {
   }
 
   /** {@code a AND b AND c} is one and(a, b, c), as ClickHouse folds it. */
-  static Expr flatten(String name, List<Expr> parts) {
-    List<Expr> flat = new java.util.ArrayList<>();
-    for (Expr p : parts) {
-      if (p instanceof Expr.Call c && c.name().equals(name) && c.parameters() == null) {
+  static CanonicalExpr flatten(String name, List<CanonicalExpr> parts) {
+    List<CanonicalExpr> flat = new java.util.ArrayList<>();
+    for (CanonicalExpr p : parts) {
+      if (p instanceof CanonicalExpr.Call c && c.name().equals(name) && c.parameters() == null) {
         flat.addAll(c.arguments());
       } else {
         flat.add(p);
       }
     }
-    return new Expr.Call(name, flat);
+    return new CanonicalExpr.Call(name, flat);
   }
 }

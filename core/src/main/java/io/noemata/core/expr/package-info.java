@@ -3,7 +3,7 @@
  *
  * {@link io.noemata.core.expr.ExprParser} reads a ClickHouse expression with core's parser (the
  * one the rewriter reads queries with, {@link io.noemata.core.sql.SqlParser}) and turns its span tree
- * into an {@link io.noemata.core.expr.Expr} in which operators, subscripts, CASE, CAST, BETWEEN and
+ * into an {@link io.noemata.core.expr.CanonicalExpr} in which operators, subscripts, CASE, CAST, BETWEEN and
  * INTERVAL are already the functions ClickHouse rewrites them to. So {@code m['k']},
  * {@code arrayElement(m, 'k')}, {@code `m`[ 'k' ]} and {@code "m"['k']} are one tree; so are
  * {@code a AND b} and {@code a and b}. Case-insensitive ClickHouse functions take one spelling

@@ -1,7 +1,7 @@
 package io.noemata.core.naming;
 
 import io.noemata.core.expr.Canonical;
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.Exprs;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -29,7 +29,7 @@ public final class Names {
   private Names() {}
 
   /** {@code __nm_} and 16 hex digits for the stored column of {@code expression}. */
-  public static String columnName(Expr expression) {
+  public static String columnName(CanonicalExpr expression) {
     return PREFIX + sha256Hex(COLUMN_DOMAIN + "\n" + Canonical.text(expression)).substring(0, 16);
   }
 
@@ -37,10 +37,10 @@ public final class Names {
    * The OTel exporter's column that stores {@code expression}: {@code ResourceAttributes['k8s.pod.name']}
    * is {@code __otel_materialized_k8s.pod.name}; empty for any other expression.
    */
-  public static Optional<String> exporterColumn(Expr expression) {
+  public static Optional<String> exporterColumn(CanonicalExpr expression) {
     if (Exprs.mapSubscriptColumn(expression).filter("ResourceAttributes"::equals).isPresent()) {
-      Expr key = ((Expr.Call) expression).arguments().get(1);
-      return Optional.of(EXPORTER_PREFIX + ((Expr.Literal) key).text());
+      CanonicalExpr key = ((CanonicalExpr.Call) expression).arguments().get(1);
+      return Optional.of(EXPORTER_PREFIX + ((CanonicalExpr.Literal) key).text());
     }
     return Optional.empty();
   }

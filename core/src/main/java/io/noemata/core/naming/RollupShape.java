@@ -1,7 +1,7 @@
 package io.noemata.core.naming;
 
 import io.noemata.core.expr.Canonical;
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.sql.Literals;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +19,8 @@ import java.util.TreeMap;
  * @param dimensions  canonical dimension expressions, in declared order (it is the sort key)
  * @param measures    measure name to canonical aggregate expression
  */
-public record RollupShape(String database, String table, Expr time, long grainSeconds,
-    List<Expr> dimensions, Map<String, Expr> measures) {
+public record RollupShape(String database, String table, CanonicalExpr time, long grainSeconds,
+    List<CanonicalExpr> dimensions, Map<String, CanonicalExpr> measures) {
 
   public RollupShape {
     Objects.requireNonNull(database, "database");
@@ -39,10 +39,10 @@ public record RollupShape(String database, String table, Expr time, long grainSe
     b.append("source=").append(Literals.qualified(database, table)).append('\n');
     b.append("time=").append(Canonical.text(time)).append('\n');
     b.append("grain=").append(grainSeconds).append('\n');
-    for (Expr d : dimensions) {
+    for (CanonicalExpr d : dimensions) {
       b.append("dimension=").append(Canonical.text(d)).append('\n');
     }
-    for (Map.Entry<String, Expr> m : new TreeMap<>(measures).entrySet()) {
+    for (Map.Entry<String, CanonicalExpr> m : new TreeMap<>(measures).entrySet()) {
       b.append("measure=").append(Literals.identifier(m.getKey())).append('=')
           .append(Canonical.text(m.getValue())).append('\n');
     }

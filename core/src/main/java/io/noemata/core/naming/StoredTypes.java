@@ -1,6 +1,6 @@
 package io.noemata.core.naming;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.Exprs;
 import io.noemata.core.expr.Functions;
 import java.util.Optional;
@@ -16,7 +16,7 @@ public final class StoredTypes {
   private StoredTypes() {}
 
   /** The declared type, else the implied one; empty when the entry cannot be installed without {@code type}. */
-  public static Optional<String> of(Optional<String> declared, Expr expression) {
+  public static Optional<String> of(Optional<String> declared, CanonicalExpr expression) {
     return declared.isPresent() ? declared : implied(expression);
   }
 
@@ -25,14 +25,14 @@ public final class StoredTypes {
    * {@code LowCardinality(String)}, a string literal or string function {@code String}; empty when
    * the type must be declared.
    */
-  public static Optional<String> implied(Expr e) {
+  public static Optional<String> implied(CanonicalExpr e) {
     if (Exprs.mapSubscriptColumn(e).isPresent()) {
       return Optional.of(MAP_SUBSCRIPT);
     }
-    if (e instanceof Expr.Literal lit && lit.kind() == Expr.Literal.Kind.STRING) {
+    if (e instanceof CanonicalExpr.Literal lit && lit.kind() == CanonicalExpr.Literal.Kind.STRING) {
       return Optional.of(STRING);
     }
-    if (e instanceof Expr.Call c && c.parameters() == null && Functions.returnsString(c.name())) {
+    if (e instanceof CanonicalExpr.Call c && c.parameters() == null && Functions.returnsString(c.name())) {
       return Optional.of(STRING);
     }
     return Optional.empty();

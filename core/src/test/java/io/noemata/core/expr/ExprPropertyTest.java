@@ -31,7 +31,7 @@ class ExprPropertyTest {
       }
       String text = b.toString();
       for (ExprParser.Mode mode : ExprParser.Mode.values()) {
-        Expr e;
+        CanonicalExpr e;
         try {
           e = ExprParser.parse(text, mode);
         } catch (ExprException refused) {

@@ -267,7 +267,7 @@ final class LevelReader {
 
   /** The measure an aggregate reads, or what its condition needs as dimensions. */
   private void aggregate(Expr.Call c) {
-    io.noemata.core.expr.Expr parsed;
+    io.noemata.core.expr.CanonicalExpr parsed;
     try {
       parsed = ExprParser.parse(sql.substring(c.start(), c.end()), ExprParser.Mode.AGGREGATE);
     } catch (ExprException e) {
@@ -280,7 +280,7 @@ final class LevelReader {
       measures.add(byDefinition.get(canonical));
       return;
     }
-    if (!(parsed instanceof io.noemata.core.expr.Expr.Call call)) {
+    if (!(parsed instanceof io.noemata.core.expr.CanonicalExpr.Call call)) {
       refusals.add("no measure of " + view.ref() + " is " + canonical);
       return;
     }
@@ -289,8 +289,8 @@ final class LevelReader {
     boolean plain = call.parameters() == null && !call.distinct();
     // countIf(c) / sumIf(x, c): the stored count or sum, with the condition's columns as dimensions
     if (plain && combinators.equals(List.of("If")) && (base.equals("count") || base.equals("sum"))) {
-      List<io.noemata.core.expr.Expr> args = call.arguments();
-      io.noemata.core.expr.Expr.Call unconditional = new io.noemata.core.expr.Expr.Call(base,
+      List<io.noemata.core.expr.CanonicalExpr> args = call.arguments();
+      io.noemata.core.expr.CanonicalExpr.Call unconditional = new io.noemata.core.expr.CanonicalExpr.Call(base,
           args.subList(0, args.size() - 1));
       Optional<String> m = stored(unconditional, byDefinition);
       if (m.isPresent()) {
@@ -310,13 +310,13 @@ final class LevelReader {
   }
 
   /** A measure holding {@code call}'s state: itself, or an avg of the same argument for a sum or count of it. */
-  private static Optional<String> stored(io.noemata.core.expr.Expr.Call call, Map<String, String> byDefinition) {
+  private static Optional<String> stored(io.noemata.core.expr.CanonicalExpr.Call call, Map<String, String> byDefinition) {
     String text = Canonical.text(call);
     if (byDefinition.containsKey(text)) {
       return Optional.of(byDefinition.get(text));
     }
     if ((call.name().equals("sum") || call.name().equals("count")) && !call.arguments().isEmpty()) {
-      String avg = Canonical.text(new io.noemata.core.expr.Expr.Call("avg", call.arguments()));
+      String avg = Canonical.text(new io.noemata.core.expr.CanonicalExpr.Call("avg", call.arguments()));
       return Optional.ofNullable(byDefinition.get(avg));
     }
     return Optional.empty();

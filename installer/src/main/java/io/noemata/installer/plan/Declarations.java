@@ -9,7 +9,7 @@ import io.noemata.resources.catalog.JdbcCatalog;
 import io.noemata.resources.catalog.PhysicalColumn;
 import io.noemata.resources.catalog.PhysicalTable;
 import io.noemata.core.expr.Canonical;
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.expr.Exprs;
@@ -191,7 +191,7 @@ public final class Declarations {
   }
 
   private Optional<Accelerator> column(ResourcesFile file, Entry.Column c, Target t) {
-    Expr expr;
+    CanonicalExpr expr;
     try {
       expr = ExprParser.parse(c.expression(), ExprParser.Mode.ROW);
     } catch (ExprException e) {
@@ -273,11 +273,11 @@ public final class Declarations {
       }
       dimColumns.add(c.get());
     }
-    Map<String, Expr> measureExprs = new LinkedHashMap<>();
+    Map<String, CanonicalExpr> measureExprs = new LinkedHashMap<>();
     List<MeasureStorage.Pending> pending = new ArrayList<>();
     for (String m : r.measures()) {
-      Optional<Expr> e = Optional.ofNullable(shape.get().measures().get(m));
-      if (e.isEmpty() || !(e.get() instanceof Expr.Call call) || !Exprs.aggregates(call)
+      Optional<CanonicalExpr> e = Optional.ofNullable(shape.get().measures().get(m));
+      if (e.isEmpty() || !(e.get() instanceof CanonicalExpr.Call call) || !Exprs.aggregates(call)
           || Exprs.aggregateCalls(call).size() != 1 || Exprs.aggregateCalls(call).get(0) != call) {
         warnings.add(file.path() + ": rollup '" + r.key() + "': measure '" + m + "' is not one aggregate call"
             + " and cannot be stored (omitted)");

@@ -2,7 +2,7 @@ package io.noemata.installer.plan;
 
 import io.noemata.core.sql.Literals;
 import io.noemata.core.expr.Canonical;
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.Functions;
 import java.util.List;
 import java.util.Set;
@@ -24,26 +24,26 @@ final class MeasureStorage {
   private MeasureStorage() {}
 
   /** The columns of one measure; {@code call} is its single aggregate call. */
-  static List<Pending> columns(String name, Expr.Call call) {
+  static List<Pending> columns(String name, CanonicalExpr.Call call) {
     String base = Functions.aggregateBase(call.name());
     List<String> combinators = Functions.combinators(call.name());
     boolean plain = call.parameters() == null && !call.distinct();
     if (plain && combinators.isEmpty() && base.equals("avg")) {
-      Expr.Call sum = new Expr.Call("sum", call.arguments());
-      Expr.Call count = new Expr.Call("count", call.arguments());
+      CanonicalExpr.Call sum = new CanonicalExpr.Call("sum", call.arguments());
+      CanonicalExpr.Call count = new CanonicalExpr.Call("count", call.arguments());
       return List.of(simple(name, name + "__sum", sum, "sum"), simple(name, name + "__count", count, "sum"));
     }
     if (plain && SIMPLE.contains(base) && (combinators.isEmpty()
         || (combinators.equals(List.of("If")) && (base.equals("count") || base.equals("sum"))))) {
       return List.of(simple(name, name, call, base.equals("count") ? "sum" : base));
     }
-    Expr.Call state = new Expr.Call(call.name() + "State", call.parameters(), call.arguments(), call.distinct());
+    CanonicalExpr.Call state = new CanonicalExpr.Call(call.name() + "State", call.parameters(), call.arguments(), call.distinct());
     return List.of(new Pending(name, Canonical.text(call), name, null, Canonical.text(state),
         call.name() + "MergeState" + parameters(call) + "(__src." + Literals.identifier(name) + ")"));
   }
 
   /** {@code (0.99)} of {@code quantile(0.99)(x)}: a merge takes the same parameters. */
-  private static String parameters(Expr.Call call) {
+  private static String parameters(CanonicalExpr.Call call) {
     if (call.parameters() == null) {
       return "";
     }
@@ -54,7 +54,7 @@ final class MeasureStorage {
     return b.append(')').toString();
   }
 
-  private static Pending simple(String name, String column, Expr.Call value, String function) {
+  private static Pending simple(String name, String column, CanonicalExpr.Call value, String function) {
     return new Pending(name, Canonical.text(value), column, function, Canonical.text(value),
         function + "(__src." + Literals.identifier(column) + ")");
   }

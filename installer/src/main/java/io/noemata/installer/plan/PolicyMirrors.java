@@ -1,6 +1,6 @@
 package io.noemata.installer.plan;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.expr.Exprs;
@@ -71,7 +71,7 @@ public final class PolicyMirrors {
     if (!p.toAll() && p.to().isEmpty()) {
       return Optional.of("applies to nobody");
     }
-    Expr condition;
+    CanonicalExpr condition;
     try {
       condition = ExprParser.parse(p.selectFilter(), ExprParser.Mode.ROW);
     } catch (ExprException notARowExpression) {
@@ -88,8 +88,8 @@ public final class PolicyMirrors {
     return Optional.empty();
   }
 
-  private static boolean callsPerRow(Expr e) {
-    if (e instanceof Expr.Call c) {
+  private static boolean callsPerRow(CanonicalExpr e) {
+    if (e instanceof CanonicalExpr.Call c) {
       String name = c.name().toLowerCase(Locale.ROOT);
       if (PER_CALL.stream().anyMatch(name::startsWith)) {
         return true;
@@ -97,6 +97,6 @@ public final class PolicyMirrors {
       return (c.parameters() != null && c.parameters().stream().anyMatch(PolicyMirrors::callsPerRow))
           || c.arguments().stream().anyMatch(PolicyMirrors::callsPerRow);
     }
-    return e instanceof Expr.Lambda l && callsPerRow(l.body());
+    return e instanceof CanonicalExpr.Lambda l && callsPerRow(l.body());
   }
 }

@@ -3,7 +3,7 @@ package io.noemata.installer.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.ExprParser;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class MeasureStorageTest {
 
   static List<MeasureStorage.Pending> columns(String name, String expr) throws Exception {
-    return MeasureStorage.columns(name, (Expr.Call) ExprParser.parse(expr, ExprParser.Mode.AGGREGATE));
+    return MeasureStorage.columns(name, (CanonicalExpr.Call) ExprParser.parse(expr, ExprParser.Mode.AGGREGATE));
   }
 
   @Test

@@ -7,7 +7,7 @@ import io.noemata.core.sql.Lexer;
 import io.noemata.core.sql.Token;
 import io.noemata.core.sql.TokenKind;
 import io.noemata.core.expr.Canonical;
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.expr.Exprs;
@@ -36,7 +36,7 @@ final class ColumnChecks {
       if (!(e instanceof Entry.Column c)) {
         continue;
       }
-      Expr expr;
+      CanonicalExpr expr;
       try {
         expr = ExprParser.parse(c.expression(), ExprParser.Mode.ROW);
       } catch (ExprException ex) {
@@ -69,7 +69,7 @@ final class ColumnChecks {
    * warns." {@code satisfied} holds the keys an existing column for the same expression satisfies.
    */
   static void checkStoredTypes(FileContext fc, Set<String> satisfied) {
-    for (Map.Entry<String, Expr> ce : fc.columnExpressions.entrySet()) {
+    for (Map.Entry<String, CanonicalExpr> ce : fc.columnExpressions.entrySet()) {
       Entry.Column c = (Entry.Column) fc.entries.get(ce.getKey());
       if (storedType(c, ce.getValue()).isEmpty() && !satisfied.contains(c.key())) {
         fc.cannotInstall(c, "expression", "the stored type of '" + c.expression() + "' is not"
@@ -80,11 +80,11 @@ final class ColumnChecks {
   }
 
   /** The stored type when it needs no declaration, or the declared one. */
-  static Optional<String> storedType(Entry.Column c, Expr expr) {
+  static Optional<String> storedType(Entry.Column c, CanonicalExpr expr) {
     return StoredTypes.of(c.type(), expr);
   }
 
-  private static boolean readsOnlyColumns(FileContext fc, Entry.Column c, Expr expr) {
+  private static boolean readsOnlyColumns(FileContext fc, Entry.Column c, CanonicalExpr expr) {
     boolean ok = true;
     Views.ViewTable view = fc.resolvedOf(c.key()).map(FileContext.Resolved::view).orElse(null);
     for (String name : Exprs.columns(expr)) {

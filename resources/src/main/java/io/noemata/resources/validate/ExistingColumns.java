@@ -2,7 +2,7 @@ package io.noemata.resources.validate;
 
 import io.noemata.resources.catalog.PhysicalColumn;
 import io.noemata.resources.catalog.PhysicalTable;
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import java.util.Optional;
 
 /**
@@ -14,7 +14,7 @@ public final class ExistingColumns {
   private ExistingColumns() {}
 
   /** The column of {@code table} that already stores {@code expression}, if any. */
-  public static Optional<PhysicalColumn> find(Expr expression, PhysicalTable table) {
+  public static Optional<PhysicalColumn> find(CanonicalExpr expression, PhysicalTable table) {
     return OnlineChecks.existing(expression, table);
   }
 }

@@ -1,6 +1,6 @@
 package io.noemata.resources.validate;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.resources.finding.FindingCode;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.PhysicalName;
@@ -23,7 +23,7 @@ final class FileContext {
   final Sink sink;
   final Map<String, Entry> entries = new LinkedHashMap<>();
   final Map<String, Resolved> resolved = new LinkedHashMap<>();
-  final Map<String, Expr> columnExpressions = new LinkedHashMap<>();
+  final Map<String, CanonicalExpr> columnExpressions = new LinkedHashMap<>();
 
   FileContext(ResourcesFile file, Sink sink) {
     this.file = file;

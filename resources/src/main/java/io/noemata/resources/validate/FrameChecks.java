@@ -1,6 +1,6 @@
 package io.noemata.resources.validate;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.expr.Exprs;
@@ -27,9 +27,9 @@ final class FrameChecks {
       Map<String, Views.ViewTable> tables = new LinkedHashMap<>();
       for (FrameTable t : frame.tables().values()) {
         String base = JsonDoc.child("/tables", t.alias());
-        Map<String, Expr> rows = new LinkedHashMap<>();
-        Map<String, Expr> aggregates = new LinkedHashMap<>();
-        Map<String, Expr> measures = new LinkedHashMap<>();
+        Map<String, CanonicalExpr> rows = new LinkedHashMap<>();
+        Map<String, CanonicalExpr> aggregates = new LinkedHashMap<>();
+        Map<String, CanonicalExpr> measures = new LinkedHashMap<>();
         if (t.time().isPresent() && !t.time().get().matches("[^\\s'\"`()]+")) {
           sink.error(frame.file(), JsonDoc.child(base, "time"), "'time' names a column, such as \"Timestamp\"; '"
               + t.time().get() + "' is not a column name");
@@ -38,7 +38,7 @@ final class FrameChecks {
         for (Map.Entry<String, String> s : t.scalars().entrySet()) {
           String at = JsonDoc.child(JsonDoc.child(base, "scalars"), s.getKey());
           try {
-            Expr e = ExprParser.parse(s.getValue(), ExprParser.Mode.AGGREGATE);
+            CanonicalExpr e = ExprParser.parse(s.getValue(), ExprParser.Mode.AGGREGATE);
             (Exprs.aggregates(e) ? aggregates : rows).put(s.getKey(), e);
           } catch (ExprException ex) {
             sink.errorInString(frame.file(), at, s.getValue(), ex.offset(), "scalar '" + s.getKey()
@@ -49,7 +49,7 @@ final class FrameChecks {
         for (FrameTable.Measure m : t.measures().values()) {
           String at = JsonDoc.child(JsonDoc.child(base, "measures"), m.name());
           try {
-            Expr e = ExprParser.parse(m.expression(), ExprParser.Mode.AGGREGATE);
+            CanonicalExpr e = ExprParser.parse(m.expression(), ExprParser.Mode.AGGREGATE);
             if (!Exprs.aggregates(e)) {
               sink.error(frame.file(), at, "measure '" + m.name() + "' does not aggregate; a measure is an"
                   + " aggregate expression such as count() or avg(Duration); declare a row expression as a scalar");

@@ -6,7 +6,7 @@ import io.noemata.resources.catalog.CatalogException;
 import io.noemata.resources.catalog.PhysicalColumn;
 import io.noemata.resources.catalog.PhysicalTable;
 import io.noemata.core.expr.Canonical;
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.expr.Exprs;
@@ -114,7 +114,7 @@ final class OnlineChecks {
     }
     for (int k = 0; k < r.measures().size(); k++) {
       String name = r.measures().get(k);
-      Expr expr = view.measures().getOrDefault(name, view.aggregateScalars().get(name));
+      CanonicalExpr expr = view.measures().getOrDefault(name, view.aggregateScalars().get(name));
       if (expr == null) {
         continue;
       }
@@ -129,7 +129,7 @@ final class OnlineChecks {
   }
 
   /** Checks a column entry against the table; true when an existing column satisfies it. */
-  private static boolean column(FileContext fc, Entry.Column c, Expr expr, PhysicalTable t) {
+  private static boolean column(FileContext fc, Entry.Column c, CanonicalExpr expr, PhysicalTable t) {
     if (existing(expr, t).isPresent()) {
       return true;
     }
@@ -156,7 +156,7 @@ final class OnlineChecks {
   }
 
   /** The existing column holding the same expression: same canonical default, __nm_ name, or the exporter's. */
-  static Optional<PhysicalColumn> existing(Expr expr, PhysicalTable t) {
+  static Optional<PhysicalColumn> existing(CanonicalExpr expr, PhysicalTable t) {
     String canonical = Canonical.text(expr);
     String stored = Names.columnName(expr);
     Optional<String> otelName = Names.exporterColumn(expr);

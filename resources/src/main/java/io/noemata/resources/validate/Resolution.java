@@ -1,6 +1,6 @@
 package io.noemata.resources.validate;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.ExprException;
 import io.noemata.core.expr.ExprParser;
 import io.noemata.core.naming.Names;
@@ -49,15 +49,15 @@ public final class Resolution {
     }
     FrameTable t = view.get();
     try {
-      List<Expr> dimensions = new ArrayList<>();
+      List<CanonicalExpr> dimensions = new ArrayList<>();
       for (String d : rollup.dimensions()) {
         Optional<Entry.Column> column = file.entries().stream()
             .filter(e -> e.key().equals(d) && e instanceof Entry.Column)
             .map(Entry.Column.class::cast).findFirst();
         dimensions.add(column.isPresent()
-            ? ExprParser.parse(column.get().expression(), ExprParser.Mode.ROW) : new Expr.Ident(d));
+            ? ExprParser.parse(column.get().expression(), ExprParser.Mode.ROW) : new CanonicalExpr.Ident(d));
       }
-      Map<String, Expr> measures = new LinkedHashMap<>();
+      Map<String, CanonicalExpr> measures = new LinkedHashMap<>();
       for (String m : rollup.measures()) {
         String text = t.measures().containsKey(m) ? t.measures().get(m).expression() : t.scalars().get(m);
         if (text == null) {
@@ -65,7 +65,7 @@ public final class Resolution {
         }
         measures.put(m, ExprParser.parse(text, ExprParser.Mode.AGGREGATE));
       }
-      return Optional.of(new RollupShape(t.table().database(), t.table().table(), new Expr.Ident(t.time().get()),
+      return Optional.of(new RollupShape(t.table().database(), t.table().table(), new CanonicalExpr.Ident(t.time().get()),
           rollup.grain().seconds(), dimensions, measures));
     } catch (ExprException e) {
       return Optional.empty();

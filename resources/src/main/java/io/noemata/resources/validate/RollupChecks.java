@@ -1,6 +1,6 @@
 package io.noemata.resources.validate;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.resources.model.Entry;
 import io.noemata.resources.model.FrameTable;
 import java.util.ArrayList;
@@ -54,7 +54,7 @@ final class RollupChecks {
     for (int k = 0; k < r.measures().size(); k++) {
       String name = r.measures().get(k);
       String field = "measures/" + k;
-      Expr expr = view.measures().get(name);
+      CanonicalExpr expr = view.measures().get(name);
       if (expr == null) {
         expr = view.aggregateScalars().get(name);
       }

@@ -1,6 +1,6 @@
 package io.noemata.resources.validate;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.core.expr.Exprs;
 import io.noemata.core.expr.Functions;
 import java.util.ArrayList;
@@ -42,15 +42,15 @@ final class RollupMeasures {
 
   private RollupMeasures() {}
 
-  static List<Problem> check(Expr measure) {
+  static List<Problem> check(CanonicalExpr measure) {
     List<Problem> out = new ArrayList<>();
-    for (Expr.Call call : Exprs.aggregateCalls(measure)) {
+    for (CanonicalExpr.Call call : Exprs.aggregateCalls(measure)) {
       check(call, out);
     }
     return out;
   }
 
-  private static void check(Expr.Call call, List<Problem> out) {
+  private static void check(CanonicalExpr.Call call, List<Problem> out) {
     String name = call.name();
     String base = Functions.aggregateBase(name);
     List<String> combinators = Functions.combinators(name);

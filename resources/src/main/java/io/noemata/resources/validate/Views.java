@@ -1,6 +1,6 @@
 package io.noemata.resources.validate;
 
-import io.noemata.core.expr.Expr;
+import io.noemata.core.expr.CanonicalExpr;
 import io.noemata.resources.model.Frame;
 import io.noemata.resources.model.FrameTable;
 import java.util.Map;
@@ -14,8 +14,8 @@ record Views(Map<String, FrameView> frames) {
    * A view table with its expressions parsed; names whose expression did not parse are absent
    * from the maps (the frame then does not compile).
    */
-  record ViewTable(String frameId, FrameTable table, Map<String, Expr> rowScalars,
-      Map<String, Expr> aggregateScalars, Map<String, Expr> measures) {
+  record ViewTable(String frameId, FrameTable table, Map<String, CanonicalExpr> rowScalars,
+      Map<String, CanonicalExpr> aggregateScalars, Map<String, CanonicalExpr> measures) {
 
     String ref() {
       return frameId + "#" + table.alias();

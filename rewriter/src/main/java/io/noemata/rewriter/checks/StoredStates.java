@@ -109,14 +109,14 @@ public final class StoredStates {
   /** The key by the installer's own conversion. */
   static Optional<String> converted(String sql, Expr.Call call, Function<Expr.Identifier, Optional<String>> column) {
     return ExprParser.canonical(sql, call, ExprParser.Mode.AGGREGATE, column)
-        .filter(e -> e instanceof io.noemata.core.expr.Expr.Call call2
+        .filter(e -> e instanceof io.noemata.core.expr.CanonicalExpr.Call call2
             && call2.arguments().stream().noneMatch(StoredStates::aggregates))
         .map(e -> Canonical.text(folded(e, true)));
   }
 
   /** An aggregate inside an aggregate's argument is no measure (ClickHouse refuses it). */
-  private static boolean aggregates(io.noemata.core.expr.Expr e) {
-    return e instanceof io.noemata.core.expr.Expr.Call c && (io.noemata.core.expr.Functions.isAggregate(c.name())
+  private static boolean aggregates(io.noemata.core.expr.CanonicalExpr e) {
+    return e instanceof io.noemata.core.expr.CanonicalExpr.Call c && (io.noemata.core.expr.Functions.isAggregate(c.name())
         || c.arguments().stream().anyMatch(StoredStates::aggregates));
   }
 
@@ -124,22 +124,22 @@ public final class StoredStates {
       "greaterOrEquals");
 
   /** Numbers as values: in an aggregate's parameters and as the operands of a comparison, 17.0 is 17. */
-  private static io.noemata.core.expr.Expr folded(io.noemata.core.expr.Expr e, boolean top) {
-    if (!(e instanceof io.noemata.core.expr.Expr.Call c)) {
+  private static io.noemata.core.expr.CanonicalExpr folded(io.noemata.core.expr.CanonicalExpr e, boolean top) {
+    if (!(e instanceof io.noemata.core.expr.CanonicalExpr.Call c)) {
       return e;
     }
-    List<io.noemata.core.expr.Expr> params = c.parameters() == null ? null
+    List<io.noemata.core.expr.CanonicalExpr> params = c.parameters() == null ? null
         : c.parameters().stream().map(p -> top ? number(p) : p).toList();
     boolean comparison = COMPARISONS.contains(c.name());
-    List<io.noemata.core.expr.Expr> args = c.arguments().stream()
+    List<io.noemata.core.expr.CanonicalExpr> args = c.arguments().stream()
         .map(a -> comparison ? number(folded(a, false)) : folded(a, false)).toList();
-    return new io.noemata.core.expr.Expr.Call(c.name(), params, args, c.distinct());
+    return new io.noemata.core.expr.CanonicalExpr.Call(c.name(), params, args, c.distinct());
   }
 
-  private static io.noemata.core.expr.Expr number(io.noemata.core.expr.Expr e) {
-    if (e instanceof io.noemata.core.expr.Expr.Literal l && l.kind() == io.noemata.core.expr.Expr.Literal.Kind.NUMBER) {
+  private static io.noemata.core.expr.CanonicalExpr number(io.noemata.core.expr.CanonicalExpr e) {
+    if (e instanceof io.noemata.core.expr.CanonicalExpr.Literal l && l.kind() == io.noemata.core.expr.CanonicalExpr.Literal.Kind.NUMBER) {
       try {
-        return new io.noemata.core.expr.Expr.Literal(l.kind(), new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
+        return new io.noemata.core.expr.CanonicalExpr.Literal(l.kind(), new BigDecimal(l.text()).stripTrailingZeros().toPlainString());
       } catch (NumberFormatException notDecimal) {
         return e;
       }
