@@ -353,3 +353,9 @@ select servicename_alias, c from (select ServiceName as servicename_alias, count
 
 -- id: sh-exists-dim | tool-shape: analyst, has() over dimension array | expect: rollup
 SELECT ServiceName, count() FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND has(['cart', 'api'], ServiceName) GROUP BY ServiceName;
+
+-- id: sh-interval-days | tool-shape: analyst, a day plus INTERVAL n DAY (a UTC server: a day is 86,400 s) | expect: rollup
+SELECT ServiceName, count() AS lines FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-09 00:00:00') AND Timestamp < toDateTime('2024-06-09 00:00:00') + INTERVAL 2 DAY GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-interval-week-back | tool-shape: analyst, a week back from a day (subtractWeeks) | expect: rollup
+SELECT toStartOfDay(Timestamp) AS d, count() AS lines FROM otel.otel_logs WHERE Timestamp >= subtractWeeks(toDateTime('2024-06-11 00:00:00'), 1) AND Timestamp < toDateTime('2024-06-11 00:00:00') GROUP BY d ORDER BY d;

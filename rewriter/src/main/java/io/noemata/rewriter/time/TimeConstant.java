@@ -210,12 +210,19 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
   }
 
   /**
-   * A constant moved by a fixed interval of hours or less: the server adds those as a number of
-   * (sub)seconds whatever the zone; days and longer follow the zone's calendar, which is not known here.
+   * A constant moved by a fixed interval: the server adds hours or less as a number of (sub)seconds
+   * whatever the zone; days and weeks follow the calendar of the constant's zone, which is a fixed
+   * number of seconds only where that zone has no daylight saving: the server's zone with fixed
+   * rules (UTC, as most servers run) and no zone named in the constant (analysts' {@code
+   * toDateTime('2024-06-10 00:00:00') + INTERVAL 2 DAY}). Months and years are never fixed.
    */
   private static Optional<TimeConstant> shifted(TimeShift s, ZoneId serverZone) {
-    if (s.base() instanceof Expr.Literal || s.by().unit().equals("day") || s.by().unit().equals("week")) {
+    if (s.base() instanceof Expr.Literal) {
       return Optional.empty(); // a string plus an interval is no DateTime arithmetic
+    }
+    boolean calendar = s.by().unit().equals("day") || s.by().unit().equals("week");
+    if (calendar && (serverZone == null || !serverZone.getRules().isFixedOffset() || namesAZone(s.base()))) {
+      return Optional.empty();
     }
     Optional<Long> by = s.by().fixedNanos();
     if (by.isEmpty()) {
@@ -226,6 +233,29 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
     } catch (ArithmeticException overflow) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * Whether a time constant names a zone of its own (a zone argument, a zoned CAST type): its
+   * calendar is then not the server's. Shifts are looked through to the constant they move.
+   */
+  private static boolean namesAZone(Expr e) {
+    e = Expr.unparenthesized(e);
+    Optional<TimeShift> shift = TimeShift.of(e);
+    if (shift.isPresent()) {
+      return namesAZone(shift.get().base());
+    }
+    if (!(e instanceof Expr.Call c)) {
+      return true;
+    }
+    String name = RollupFunctions.lower(c.name());
+    int plain = switch (name) {
+      case "todatetime64", "parsedatetime64besteffort" -> 2;
+      case "_cast", "cast" -> c.args().size() == 2 && c.args().get(1) instanceof Expr.Literal t
+          && Literals.unquote(t.text()).strip().matches("DateTime(64\\(\\s*[0-9]\\s*\\))?") ? 2 : 0;
+      default -> 1;
+    };
+    return c.args().size() > plain;
   }
 
   /** A string literal holding {@code YYYY-MM-DD[T ]hh:mm:ss[.fraction]} and an offset ({@code Z}, {@code +02:00}, {@code -0130}). */

@@ -42,4 +42,26 @@ class TimeConstantTest {
       assertTrue(of(e).isEmpty(), e);
     }
   }
+
+  @Test
+  void aDayIsAFixedNumberOfSecondsOnlyInTheServersZoneWithoutDaylightSaving() {
+    long june = Instant.parse("2024-06-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
+    long day = 86_400 * TimeConstant.NANOS;
+    assertEquals(june + 2 * day, of("toDateTime('2024-06-01 00:00:00') + INTERVAL 2 DAY").orElseThrow().nanos());
+    assertEquals(june - 7 * day, of("toDateTime('2024-06-01 00:00:00') - INTERVAL 1 WEEK").orElseThrow().nanos());
+    assertEquals(june + day, of("addDays(toDateTime64('2024-06-01 00:00:00', 3), 1)").orElseThrow().nanos());
+    assertEquals(june + day + 3_600 * TimeConstant.NANOS,
+        of("toDateTime('2024-06-01 00:00:00') + INTERVAL 1 DAY + INTERVAL 1 HOUR").orElseThrow().nanos());
+    // a zone of the constant's own, or a server whose zone keeps summer time: the day's length is the calendar's
+    for (String e : new String[] {"toDateTime('2024-06-01 00:00:00', 'UTC') + INTERVAL 1 DAY",
+        "toDateTime64('2024-06-01 00:00:00', 3, 'Europe/Berlin') + INTERVAL 1 DAY",
+        "CAST('2024-06-01 00:00:00', 'DateTime(\\'UTC\\')') + INTERVAL 1 DAY",
+        "toDateTime('2024-06-01 00:00:00') + INTERVAL 1 MONTH"}) {
+      assertTrue(of(e).isEmpty(), e);
+    }
+    assertTrue(TimeConstant.of(SqlParser.parseExpression("toDateTime('2024-03-30 00:00:00') + INTERVAL 1 DAY").node(),
+        java.time.ZoneId.of("Europe/Berlin"), null).isEmpty());
+    assertEquals(june + day, TimeConstant.of(SqlParser.parseExpression("toDateTime('2024-06-01 04:00:00') + INTERVAL 1 DAY")
+        .node(), java.time.ZoneOffset.ofHours(4), null).orElseThrow().nanos());
+  }
 }
