@@ -135,15 +135,15 @@ final class BenchCommand implements Callable<Integer> {
           : bySize ? String.format(Locale.ROOT, "Measured on %s; the sizes below, each over %d days.",
               MachineInfo.describe(engine.version()), days)
           : String.format(Locale.ROOT, "Measured on %s; %,d rows per table over %d days.", MachineInfo.describe(engine.version()), rows, days));
-      lines.add("");
-      lines.add("| figure | A | B | A | B | ratio | goal |");
-      lines.add("|---|---|---|---|---|---|---|");
       String hostPort = "127.0.0.1:" + frontend.port();
-      if (bySize) {
+      if (bySize) { // its own table: a column per size
         bySize(hostPort, frontend, first, logsLayout, out);
         finish(out);
         return 0;
       }
+      lines.add("");
+      lines.add("| figure | A | B | A | B | ratio | goal |");
+      lines.add("|---|---|---|---|---|---|---|");
       if (ingestOnly) {
         ingest(hostPort, logsLayout, out);
         finish(out);
