@@ -359,3 +359,27 @@ SELECT ServiceName, count() AS lines FROM otel.otel_logs WHERE Timestamp >= toDa
 
 -- id: sh-interval-week-back | tool-shape: analyst, a week back from a day (subtractWeeks) | expect: rollup
 SELECT toStartOfDay(Timestamp) AS d, count() AS lines FROM otel.otel_logs WHERE Timestamp >= subtractWeeks(toDateTime('2024-06-11 00:00:00'), 1) AND Timestamp < toDateTime('2024-06-11 00:00:00') GROUP BY d ORDER BY d;
+
+-- id: sh-sum-if-errors | tool-shape: Looker / Metabase custom column, errors as sum(if(c, 1, 0)) | expect: rollup
+SELECT ServiceName, sum(if(SeverityNumber >= 17, 1, 0)) AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY errors DESC;
+
+-- id: sh-sum-case-errors | tool-shape: Tableau, SUM(CASE WHEN c THEN 1 ELSE 0 END) per hour | expect: rollup
+SELECT toStartOfHour(`otel_logs`.`Timestamp`) AS `hour`, SUM(CASE WHEN `otel_logs`.`SeverityNumber` >= 17 THEN 1 ELSE 0 END) AS `errors`, COUNT(*) AS `lines` FROM `otel`.`otel_logs` `otel_logs` WHERE `otel_logs`.`Timestamp` >= toDateTime('2024-06-09 00:00:00') AND `otel_logs`.`Timestamp` < toDateTime('2024-06-10 00:00:00') GROUP BY `hour` ORDER BY `hour`;
+
+-- id: sh-count-case-errors | tool-shape: Superset / Calcite, COUNT(CASE WHEN c THEN 1 END) | expect: rollup
+SELECT "ServiceName" AS "ServiceName", COUNT(CASE WHEN "SeverityNumber" >= 17 THEN 1 END) AS "errors" FROM "otel"."otel_logs" WHERE "Timestamp" >= toDateTime('2024-06-09 00:00:00') AND "Timestamp" < toDateTime('2024-06-10 00:00:00') GROUP BY "ServiceName" ORDER BY "errors" DESC LIMIT 10000;
+
+-- id: sh-sum-truth-errors | tool-shape: analyst, sum of a comparison over a column without NULL | expect: rollup
+SELECT toStartOfFifteenMinutes(Timestamp) AS t, sum(SeverityNumber >= 17) AS errors, round(100 * sum(SeverityNumber >= 17) / count(), 2) AS pct FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY t ORDER BY t;
+
+-- id: sh-sumif-one-errors | tool-shape: Grafana, sumIf(1, c) | expect: rollup
+SELECT ServiceName, sumIf(1, SeverityNumber >= 17) AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName;
+
+-- id: sh-ternary-errors | tool-shape: analyst, sum(c ? 1 : 0) | expect: rollup
+SELECT sum(SeverityNumber >= 17 ? 1 : 0) AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000);
+
+-- id: sh-sum-if-null-errors | tool-shape: analyst, sum(if(c, 1, NULL)) is Nullable: not the stored count | expect: passthrough
+SELECT ServiceName, sum(if(SeverityNumber >= 17, 1, NULL)) AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName;
+
+-- id: sh-count-if-zero | tool-shape: analyst, count(if(c, 1, 0)) counts every row (not the errors: no stored form) | expect: passthrough
+SELECT ServiceName, count(if(SeverityNumber >= 17, 1, 0)) AS n FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName;

@@ -91,6 +91,8 @@ class RewriterRollupIT {
   /** measure: name, definition, state column, column type, what fills it from source rows. */
   private static final List<String[]> LOGS_MEASURES = List.of(
       new String[] {"LogCount", "count()", "LogCount", "SimpleAggregateFunction(sum, UInt64)", "count()"},
+      new String[] {"ErrorCount", "countIf(SeverityNumber >= 17)", "ErrorCount", "SimpleAggregateFunction(sum, UInt64)",
+          "countIf(SeverityNumber >= 17)"},
       new String[] {"UniqTraces", "uniq(TraceId)", "UniqTraces", "AggregateFunction(uniq, String)",
           "uniqState(TraceId)"});
   private static final Spec LOGS = new Spec("r_logs", "logs", "otel_logs", List.of("ServiceName", "SeverityText"),

@@ -11,7 +11,9 @@ import java.util.function.Predicate;
 /**
  * The seed's "every inline aggregate can read the states stored by the rollup" and "every measure
  * the query reads is stored with the definition the query reads": the read of one aggregate from
- * the stored states, or {@link RollupSkip#MEASURE_NOT_STORED}. In order: a measure stored with this
+ * the stored states, or {@link RollupSkip#MEASURE_NOT_STORED}. An aggregate is first read in the
+ * spelling the definitions use ({@code count(x)} of a column without NULL is {@code count()}, {@code
+ * sum(if(c, 1, 0))} is {@code countIf(c)}: {@link CountIfForms}). In order: a measure stored with this
  * very definition (the seed's ErrorCount: {@code countIf(SeverityNumber >= 17)} over a rollup
  * without SeverityNumber); an -If (or FILTER) whose condition reads dimensions only, as the stored
  * state merged where it holds; the stored states themselves ({@code sum(Duration)} from an avg's
@@ -52,6 +54,9 @@ public final class StoredAggregates {
   public Checked<String> read(Expr.Call c, Expr filter, Expr whole, Function<Expr.Identifier, Optional<String>> column,
       Predicate<Expr.Identifier> dimension, Inside inside) {
     c = AggregateForms.rowsOfColumn(c, column, info).orElse(c);
+    if (filter == null) {
+      c = CountIfForms.asCountIf(c, column, info).orElse(c);
+    }
     Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
     Optional<String> read = StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info));
     if (read.isEmpty()) {
@@ -98,6 +103,9 @@ public final class StoredAggregates {
    * stored sums, has one; conditions over dimensions and aggregates over dimensions need the GROUP BY.
    */
   public Optional<String> rowRead(Expr.Call c, Expr filter, Function<Expr.Identifier, Optional<String>> column) {
+    if (filter == null) {
+      c = CountIfForms.asCountIf(c, column, info).orElse(c);
+    }
     Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
     return StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.rowRead(k, info));
   }

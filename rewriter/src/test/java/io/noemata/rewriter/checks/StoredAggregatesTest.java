@@ -120,4 +120,60 @@ class StoredAggregatesTest {
     };
     assertSame(body, Levels.skips(RollupSkip.COLUMN_NOT_DIMENSION, read("countIf(SpanName = 'GET')", failing)));
   }
+
+  /** r_traces with slow spans counted ({@code countIf(Duration > 1000000)}) over a table with one Nullable column. */
+  private Checked<String> readSlow(String aggregate) {
+    java.util.List<io.noemata.core.catalog.Measure> measures = new java.util.ArrayList<>(traces.measures());
+    measures.add(new io.noemata.core.catalog.Measure("SlowCount", "countIf(Duration > 1000000)", "SlowCount",
+        "SimpleAggregateFunction(sum, UInt64)"));
+    measures.add(new io.noemata.core.catalog.Measure("LongRetried", "countIf(Retries > 2)", "LongRetried",
+        "SimpleAggregateFunction(sum, UInt64)"));
+    Rollup slow = new Rollup(traces.key(), traces.stableView(), traces.target(), traces.contentHash(), traces.grain(),
+        traces.timeColumn(), traces.bucketColumn(), traces.dimensions(), measures, traces.coveredFrom(), null);
+    io.noemata.core.catalog.TableInfo t = Levels.traces();
+    java.util.Map<String, String> types = new java.util.LinkedHashMap<>(t.columnTypes());
+    types.put("Retries", "Nullable(UInt32)");
+    io.noemata.core.catalog.TableInfo info = new io.noemata.core.catalog.TableInfo(t.name(), types,
+        t.materializedColumns(), t.skipIndexes(), t.projections(), java.util.List.of(slow));
+    Expr.Call c = Levels.call(aggregate);
+    return new StoredAggregates(aggregate, slow, info).read(c, null, c,
+        id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty(),
+        id -> slow.dimensions().contains(id.name()), new StoredAggregates.Inside() {
+          @Override
+          public Optional<Skip> read(Expr e) {
+            return Optional.of(new Skip(RollupSkip.COLUMN_NOT_DIMENSION, "not a dimension"));
+          }
+
+          @Override
+          public String text(Expr e) {
+            return aggregate.substring(e.start(), e.end());
+          }
+        });
+  }
+
+  @Test
+  void theSpellingsToolsGiveACountOfRowsWhereAConditionHoldsReadTheStoredCountIf() {
+    for (String spelling : new String[] {"sum(if(Duration > 1000000, 1, 0))", "SUM(CASE WHEN Duration > 1000000 THEN 1"
+        + " ELSE 0 END)", "sum(Duration > 1000000 ? 1 : 0)", "sumIf(1, Duration > 1000000)", "sum(multiIf(Duration >"
+        + " 1000000, 1, 0))", "count(if(Duration > 1000000, 1, NULL))", "COUNT(CASE WHEN Duration > 1000000 THEN 1 END)",
+        "count(CASE WHEN Duration > 1000000 THEN TraceId END)", "sum(Duration > 1000000)", "sum((Duration > 1000000))",
+        "countIf(Retries > 2)", "sum(if(Retries > 2, 1, 0))", "count(CASE WHEN Retries > 2 THEN 1 END)"}) {
+      String read = Levels.holds(readSlow(spelling));
+      assertTrue(read.contains("SlowCount") || read.contains("LongRetried"), spelling + " read " + read);
+    }
+  }
+
+  @Test
+  void aSpellingThatIsNotAlwaysTheCountIfReadsRawRows() {
+    for (String other : new String[] {
+        "sum(Retries > 2)", // Nullable(UInt64), where countIf is UInt64
+        "sum(if(Duration > 1000000, 1.0, 0))", // Float64
+        "sum(if(Duration > 1000000, 2, 0))", "sum(if(Duration > 1000000, 0, 1))", "sum(if(Duration > 1000000, 1, NULL))",
+        "count(if(Duration > 1000000, 1, 0))", // counts every row
+        "count(CASE WHEN Duration > 1000000 THEN Retries END)", // skips the NULL Retries
+        "sum(if(Duration, 1, 0))", // if refuses a UInt64 condition, which countIf reads as true when not 0
+        "sumIf(2, Duration > 1000000)"}) {
+      assertTrue(readSlow(other) instanceof Checked.Fails<String>, other);
+    }
+  }
 }
