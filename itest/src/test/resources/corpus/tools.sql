@@ -383,3 +383,15 @@ SELECT ServiceName, sum(if(SeverityNumber >= 17, 1, NULL)) AS errors FROM otel.o
 
 -- id: sh-count-if-zero | tool-shape: analyst, count(if(c, 1, 0)) counts every row (not the errors: no stored form) | expect: passthrough
 SELECT ServiceName, count(if(SeverityNumber >= 17, 1, 0)) AS n FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName;
+
+-- id: sh-count-one-unaliased | tool-shape: DBeaver / analyst, COUNT(1) without an alias | expect: rollup
+SELECT ServiceName, COUNT(1) FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-countif-unaliased | tool-shape: analyst, countIf over a dimension without an alias | expect: rollup
+SELECT ServiceName, countIf(SeverityText = 'ERROR') FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-filter-unaliased | tool-shape: analyst, count() FILTER (WHERE ...) without an alias | expect: rollup
+SELECT SeverityText, count() FILTER (WHERE ServiceName = 'cart') FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY SeverityText ORDER BY SeverityText;
+
+-- id: sh-rate-unaliased | tool-shape: analyst, an error rate without an alias | expect: rollup
+SELECT ServiceName, round(100 * countIf(SeverityNumber >= 17) / count(), 2) FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;

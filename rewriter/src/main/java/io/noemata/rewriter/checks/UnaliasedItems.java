@@ -16,7 +16,8 @@ import io.noemata.rewriter.syntax.RollupFunctions;
 /**
  * The seed's "an unaliased select item that contains an inline aggregate reads a rollup only when
  * it is a function call over column names, such as count() or toFloat64(count())": every changed
- * unaliased item keeps the name ClickHouse gives it, spelled as an alias.
+ * unaliased item keeps the name ClickHouse gives it, spelled as an alias. A call over literals and
+ * comparisons ({@code count(1)}, {@code countIf(x = 'a')}) is read too when its name is spelled.
  */
 public final class UnaliasedItems {
 
@@ -44,11 +45,11 @@ public final class UnaliasedItems {
         continue;
       }
       String text = sql.substring(item.start(), item.end());
-      if (readsAggregate(item) && !callOverNames(item)) {
-        return Checked.fails(RollupSkip.UNALIASED_ITEM, "the unaliased select item " + text + " holds an aggregate"
-            + " and is not a function call over column names, so rewriting it would change its result-column name");
-      }
       Optional<String> name = ColumnNames.of(item, ofTheTable);
+      if (readsAggregate(item) && !(callOverNames(item) || name.isPresent() && call(item))) {
+        return Checked.fails(RollupSkip.UNALIASED_ITEM, "the unaliased select item " + text + " holds an aggregate"
+            + " and is not a function call, so rewriting it would change its result-column name");
+      }
       if (name.isEmpty()) {
         return Checked.fails(RollupSkip.UNALIASED_ITEM, "the select item " + text + " would change its result-column"
             + " name, which the rule cannot spell");
@@ -67,6 +68,17 @@ public final class UnaliasedItems {
   private static boolean readsAggregate(Node n) {
     return n instanceof Expr.Call c && RollupFunctions.isAggregate(c)
         || !(n instanceof Expr.Subquery) && n.children().stream().anyMatch(UnaliasedItems::readsAggregate);
+  }
+
+  /**
+   * A function call (or {@code f(x) FILTER (WHERE c)}) at the top of the item, whose name {@link
+   * ColumnNames} spells: {@code count(1)}, {@code countIf(SeverityText = 'ERROR')}. The seed names
+   * calls over column names; a call over literals and comparisons keeps its name as exactly once
+   * it is spelled as the alias. An operator at the top ({@code count() / 60}) stays refused, as
+   * the seed says.
+   */
+  private static boolean call(Expr e) {
+    return e instanceof Expr.Call c && !c.distinct() || e instanceof Expr.Filtered f && !f.function().distinct();
   }
 
   /** The seed's "function call over column names", such as {@code count()} or {@code toFloat64(count())}. */

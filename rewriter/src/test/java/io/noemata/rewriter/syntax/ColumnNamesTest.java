@@ -37,6 +37,13 @@ class ColumnNamesTest {
       "NOT x => not(x)",
       "-x => negate(x)",
       "(x) => x",
+      // FILTER is named as the -If it is, with both analyzers
+      "count() FILTER (WHERE x > 2) => countIf(greater(x, 2))",
+      "COUNT() FILTER (WHERE x > 2) => COUNTIf(greater(x, 2))",
+      "count(*) FILTER (WHERE x > 2) => countIf(greater(x, 2))",
+      "count(1) FILTER (WHERE x > 1) => countIf(1, greater(x, 1))",
+      "sum(n) FILTER (WHERE x > 2) => sumIf(n, greater(x, 2))",
+      "quantile(0.5)(n) FILTER (WHERE x > 2) => quantileIf(0.5)(n, greater(x, 2))",
   })
   void namesWhatClickHouseNamesTheSameWay(String expression, String expected) {
     assertEquals(Optional.of(expected), name(expression));
