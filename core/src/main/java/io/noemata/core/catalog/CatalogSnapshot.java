@@ -29,10 +29,12 @@ import java.util.Set;
  *     26.5's built-in list when not read ({@link FunctionNames#builtIn()})
  * @param access what the catalog's user may read of the sources and targets, as the server told
  *     it; decisions for one user are never another's: each user has a catalog of its own
+ * @param naming how the server names unaliased result columns: by the analyzer ClickHouse uses
+ *     since 24.3 unless {@code enable_analyzer} is 0 for the catalog's user
  */
 public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone,
     Instant serverClock, Map<TableName, TableRows> rows, Set<String> changeableSettings, FunctionNames functions,
-    UserAccess access) {
+    UserAccess access, ResultNaming naming) {
 
   public static final CatalogSnapshot EMPTY = new CatalogSnapshot(0, Map.of());
 
@@ -56,7 +58,7 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
   public CatalogSnapshot(long version, Map<TableName, TableInfo> tables, ZoneId serverTimeZone, Instant serverClock,
       Map<TableName, TableRows> rows, Set<String> changeableSettings) {
     this(version, tables, serverTimeZone, serverClock, rows, changeableSettings, FunctionNames.builtIn(),
-        UserAccess.NOT_PROBED);
+        UserAccess.NOT_PROBED, ResultNaming.ANALYZER);
   }
 
   public CatalogSnapshot {
@@ -65,6 +67,7 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
     rows = Map.copyOf(rows);
     changeableSettings = Set.copyOf(changeableSettings);
     Objects.requireNonNull(access, "access");
+    Objects.requireNonNull(naming, "naming");
     tables.forEach((k, v) -> {
       if (!k.equals(v.name())) {
         throw new IllegalArgumentException("table " + v.name() + " filed under " + k);
@@ -85,18 +88,18 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
 
   /** This snapshot with the server's time zone known. */
   public CatalogSnapshot withServerTimeZone(ZoneId zone) {
-    return new CatalogSnapshot(version, tables, zone, serverClock, rows, changeableSettings, functions, access);
+    return new CatalogSnapshot(version, tables, zone, serverClock, rows, changeableSettings, functions, access, naming);
   }
 
   /** This snapshot with the server's clock reading taken when it was loaded. */
   public CatalogSnapshot withServerClock(Instant clock) {
-    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows, changeableSettings, functions, access);
+    return new CatalogSnapshot(version, tables, serverTimeZone, clock, rows, changeableSettings, functions, access, naming);
   }
 
   /** This snapshot with the row counts of {@code counts} and a version that changes with them. */
   public CatalogSnapshot withRows(Map<TableName, TableRows> counts, long newVersion) {
     return new CatalogSnapshot(newVersion, tables, serverTimeZone, serverClock, counts, changeableSettings, functions,
-        access);
+        access, naming);
   }
 
   /**
@@ -107,13 +110,13 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
     Set<String> copy = Set.copyOf(names);
     return copy.equals(changeableSettings) ? this
         : new CatalogSnapshot(version * 31 + copy.hashCode(), tables, serverTimeZone, serverClock, rows, copy, functions,
-            access);
+            access, naming);
   }
 
   /** This snapshot with what its user may read known; the version changes with it. */
   public CatalogSnapshot withAccess(UserAccess facts) {
     return new CatalogSnapshot(version * 31 + facts.hashCode(), tables, serverTimeZone, serverClock, rows,
-        changeableSettings, functions, facts);
+        changeableSettings, functions, facts, naming);
   }
 
   /**
@@ -122,7 +125,13 @@ public record CatalogSnapshot(long version, Map<TableName, TableInfo> tables, Zo
    */
   public CatalogSnapshot withFunctions(FunctionNames names) {
     return names == functions ? this : new CatalogSnapshot(version * 31 + names.fingerprint(), tables,
-        serverTimeZone, serverClock, rows, changeableSettings, names, access);
+        serverTimeZone, serverClock, rows, changeableSettings, names, access, naming);
+  }
+
+  /** This snapshot with how the server names result columns; the version changes with it. */
+  public CatalogSnapshot withNaming(ResultNaming how) {
+    return how == naming ? this : new CatalogSnapshot(version * 31 + how.ordinal() + 1, tables, serverTimeZone,
+        serverClock, rows, changeableSettings, functions, access, how);
   }
 
   /** The row counts of {@code name}, when the catalog read them. */

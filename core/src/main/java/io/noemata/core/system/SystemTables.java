@@ -220,9 +220,9 @@ public final class SystemTables {
       return List.of();
     }
     List<String> sorted = List.copyOf(new TreeSet<>(names));
-    return query(c, "SELECT name, toUInt8(readonly), min, max FROM system.settings WHERE name IN ("
+    return query(c, "SELECT name, toUInt8(readonly), min, max, value FROM system.settings WHERE name IN ("
         + String.join(", ", sorted.stream().map(n -> "?").toList()) + ") ORDER BY name", sorted,
-        rs -> new SystemSetting(rs.getString(1), rs.getInt(2) != 0, rs.getString(3), rs.getString(4)));
+        rs -> new SystemSetting(rs.getString(1), rs.getInt(2) != 0, rs.getString(3), rs.getString(4), rs.getString(5)));
   }
 
   /** The active parts of each table of {@code scope}, summed per table. */

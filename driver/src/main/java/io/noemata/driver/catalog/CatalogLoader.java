@@ -125,6 +125,7 @@ public final class CatalogLoader {
     }
     snapshot = snapshot.withFunctions(ServerFunctions.of(c, version));
     snapshot = snapshot.withChangeableSettings(ChangeableSettings.read(c));
+    snapshot = snapshot.withNaming(ServerNaming.read(c));
     return CatalogState.of(snapshot, quarantined);
   }
 

@@ -228,6 +228,41 @@ class DriverCorpusRollupIT {
         io.noemata.driver.proxy.ServerAnalysisStats.roundTrips() - mark, others.size());
   }
 
+  /**
+   * The catalog reads how the server names result columns ({@code system.settings}): the engine's
+   * analyzer. A connection that names them by the old analyzer ({@code enable_analyzer = 0}) gets
+   * the names plain clickhouse-jdbc gets for every unaliased item, the ones the two analyzers name
+   * differently ({@code COUNT(*)}, {@code count(1)}) too. (A user profile with the old analyzer,
+   * which the connection does not show, is the catalog's {@code ResultNaming.OLD_ANALYZER}: unit
+   * tested in RollupAnswersTest, as the embedded engine's only user cannot be given a profile.)
+   */
+  @Test
+  void unaliasedItemsKeepTheNamesTheOldAnalyzerGives() throws SQLException {
+    assertEquals(io.noemata.core.catalog.ResultNaming.ANALYZER,
+        noemata.unwrap(io.noemata.driver.NoemataConnection.class).catalog().naming());
+    java.util.Properties props = InstallerFixture.TARGET.credentials();
+    props.setProperty("clickhouse_setting_enable_analyzer", "0");
+    String window = " FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)"
+        + " GROUP BY ServiceName ORDER BY ServiceName";
+    try (Connection old = DriverManager.getConnection("jdbc:noemata:clickhouse://" + InstallerFixture.TARGET.hostPort()
+        + "/" + DB, props); Connection oldPlain = DriverManager.getConnection(InstallerFixture.TARGET.jdbcUrl(DB), props)) {
+      for (String item : List.of("count()", "COUNT(*)", "count(1)", "countIf(SeverityText = 'ERROR')")) {
+        String sql = CorpusRuns.retarget("SELECT ServiceName, " + item + window, DB);
+        assertEquals(names(oldPlain, sql), names(old, sql), item);
+      }
+    }
+  }
+
+  private static List<String> names(Connection c, String sql) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+        out.add(rs.getMetaData().getColumnLabel(i));
+      }
+    }
+    return out;
+  }
+
   /** The server's analysed form, for a failure's message. */
   private static String analysed(String sql) {
     try (Statement s = plain.createStatement();

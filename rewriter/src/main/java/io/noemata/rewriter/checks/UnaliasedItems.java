@@ -35,6 +35,13 @@ public final class UnaliasedItems {
    */
   public static Checked<List<Edit>> names(String sql, List<Expr> items, List<Edit> edits, Set<String> taken,
       java.util.function.Predicate<Expr.Identifier> ofTheTable, Set<String> columns) {
+    return names(sql, items, edits, taken, ofTheTable, columns, io.noemata.core.catalog.ResultNaming.ANALYZER);
+  }
+
+  /** The same on a server that names result columns by {@code naming}. */
+  public static Checked<List<Edit>> names(String sql, List<Expr> items, List<Edit> edits, Set<String> taken,
+      java.util.function.Predicate<Expr.Identifier> ofTheTable, Set<String> columns,
+      io.noemata.core.catalog.ResultNaming naming) {
     Set<String> used = new HashSet<>(taken);
     used.addAll(columns);
     Set<String> given = new HashSet<>();
@@ -45,7 +52,7 @@ public final class UnaliasedItems {
         continue;
       }
       String text = sql.substring(item.start(), item.end());
-      Optional<String> name = ColumnNames.of(item, ofTheTable);
+      Optional<String> name = ColumnNames.of(item, ofTheTable, naming);
       if (readsAggregate(item) && !(callOverNames(item) || name.isPresent() && call(item))) {
         return Checked.fails(RollupSkip.UNALIASED_ITEM, "the unaliased select item " + text + " holds an aggregate"
             + " and is not a function call, so rewriting it would change its result-column name");

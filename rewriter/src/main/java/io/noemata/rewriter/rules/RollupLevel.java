@@ -108,6 +108,8 @@ final class RollupLevel {
   private final Optional<TimeKey> timeKey;
   /** The first condition the walk found failed; once set, the walk stops. */
   private Skip failed;
+  /** How the server names the unaliased items the level changes. */
+  private final io.noemata.core.catalog.ResultNaming naming;
 
   RollupLevel(LevelContext level, Rollup rollup) {
     this.timeKey = level.timeKey(rollup);
@@ -115,6 +117,7 @@ final class RollupLevel {
     this.parameters = level.statement().values();
     this.serverZone = level.serverZone();
     this.serverClock = level.serverClock();
+    this.naming = level.statement().snapshot().naming();
     this.sql = level.sql();
     this.select = level.select();
     this.table = level.table();
@@ -744,7 +747,7 @@ final class RollupLevel {
     Set<String> taken = new HashSet<>(aliases.keySet());
     taken.addAll(NamesBound.generated(rollup));
     Checked<List<Edit>> names = UnaliasedItems.names(sql, select.items(), out, taken, this::refersToTable,
-        Set.copyOf(rollup.dimensions()));
+        Set.copyOf(rollup.dimensions()), naming);
     if (names instanceof Checked.Fails<List<Edit>> f) {
       return Checked.fails(f.skip());
     }

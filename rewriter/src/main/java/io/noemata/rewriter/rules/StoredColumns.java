@@ -290,7 +290,7 @@ public final class StoredColumns {
             || s.items().get(o.item()) instanceof Expr.Aliased) {
           continue;
         }
-        Optional<String> name = ColumnNames.of(s.items().get(o.item()));
+        Optional<String> name = ColumnNames.of(s.items().get(o.item()), id -> false, snapshot.naming());
         if (name.isEmpty() || !taken.add(name.get())) {
           for (LevelScan.Occurrence other : scan.occurrences) {
             if (other.item() == o.item()) {

@@ -38,6 +38,26 @@ public final class ColumnNames {
   }
 
   /**
+   * The name {@code e} gets on a server that names by {@code naming}: where it is the old analyzer,
+   * only a name both analyzers give alike (every function spelled as ClickHouse resolves it, as
+   * the old one prints it, and no {@code count(1)}, which it prints {@code count()}).
+   */
+  public static Optional<String> of(Expr e, java.util.function.Predicate<Expr.Identifier> ofTheTable,
+      io.noemata.core.catalog.ResultNaming naming) {
+    return naming == io.noemata.core.catalog.ResultNaming.OLD_ANALYZER && !alike(e) ? Optional.empty()
+        : of(e, ofTheTable);
+  }
+
+  private static boolean alike(io.noemata.core.sql.Node n) {
+    Expr.Call c = n instanceof Expr.Filtered f ? f.function() : n instanceof Expr.Call call ? call : null;
+    if (c != null && (!io.noemata.core.expr.Functions.canonicalName(c.name()).equals(c.name())
+        || c.name().equals("count") && c.args().size() == 1 && c.args().get(0) instanceof Expr.Literal)) {
+      return false;
+    }
+    return n.children().stream().allMatch(ColumnNames::alike);
+  }
+
+  /**
    * The same where the level reads one table and {@code ofTheTable} says which qualified names are
    * its columns ({@code t.ServiceName}, {@code otel.otel_logs.ServiceName}): ClickHouse names those
    * by the column alone, inside functions too ({@code lower(t.ServiceName)} is {@code lower(ServiceName)};

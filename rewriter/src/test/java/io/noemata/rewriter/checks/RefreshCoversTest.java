@@ -42,7 +42,7 @@ class RefreshCoversTest {
         t.projections(), t.rollups().stream().map(r -> r.key().equals("r_logs") ? r.withRefresh(state) : r).toList(),
         t.sourceRows()));
     return new CatalogSnapshot(s.version() + 1, tables, s.serverTimeZone(), s.serverClock(), s.rows(),
-        s.changeableSettings(), s.functions(), s.access());
+        s.changeableSettings(), s.functions(), s.access(), s.naming());
   }
 
   static RefreshState changedAt(long secondsAfterRefresh) {

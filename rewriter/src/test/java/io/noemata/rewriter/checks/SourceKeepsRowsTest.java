@@ -35,7 +35,7 @@ class SourceKeepsRowsTest {
     Map<TableName, TableInfo> tables = new LinkedHashMap<>(s.tables());
     tables.put(LOGS, tables.get(LOGS).withSourceRows(rows));
     return new CatalogSnapshot(s.version() + 1, tables, s.serverTimeZone(), s.serverClock(), s.rows(),
-        s.changeableSettings(), s.functions(), s.access());
+        s.changeableSettings(), s.functions(), s.access(), s.naming());
   }
 
   static RollupDecision decision(String sql, CatalogSnapshot snapshot) {

@@ -582,6 +582,21 @@ public class RollupAnswersTest {
     }
 
     @Test
+    void onAServerNamingByTheOldAnalyzerOnlyANameBothGiveAlikeIsSpelled() {
+      CatalogSnapshot old = RollupCatalog.snapshot().withNaming(io.noemata.core.catalog.ResultNaming.OLD_ANALYZER);
+      String sql = "SELECT count(), ServiceName FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName";
+      assertTrue(rewrite(sql, old).sql().startsWith("SELECT sum(`LogCount`) AS `count()`"));
+      // the old analyzer prints COUNT(*) and count(1) as count(), the analyzer as COUNT() and count(1)
+      for (String item : new String[] {"COUNT(*)", "count(1)", "Count()"}) {
+        RewriteResult r = rewrite("SELECT " + item + ", ServiceName FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName",
+            old);
+        assertEquals(RollupSkip.UNALIASED_ITEM, use(r, "r_logs").code(), item);
+        assertTrue(rewrite("SELECT " + item + ", ServiceName FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName")
+            .changed(), item + " on the analyzer");
+      }
+    }
+
+    @Test
     void anyOtherUnaliasedAggregateItemReadsRawRows() {
       skipped("SELECT count() / 60 FROM otel.otel_logs" + WINDOW, RollupSkip.UNALIASED_ITEM);
       reads("SELECT count() / 60 AS per_second FROM otel.otel_logs" + WINDOW);

@@ -55,4 +55,15 @@ class ColumnNamesTest {
   void refusesWhatItCannotNameForCertain(String expression) {
     assertEquals(Optional.empty(), name(expression));
   }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " => ", value = {
+      "count() => true", "count(*) => true", "sum(x) => true", "countIf(x = 1) => true", "lower(m['k']) => true",
+      "COUNT() => false", "SUM(x) => false", "count(1) => false", "toFloat64(COUNT()) => false",
+      "COUNT() FILTER (WHERE x > 1) => false"})
+  void theOldAnalyzerIsSpelledForOnlyWhereBothNameAlike(String expression, boolean spelled) {
+    io.noemata.core.sql.Expr e = (io.noemata.core.sql.Expr) SqlParser.parseExpression(expression).node();
+    assertEquals(spelled, ColumnNames.of(e, id -> false, io.noemata.core.catalog.ResultNaming.OLD_ANALYZER).isPresent());
+    assertEquals(name(expression), ColumnNames.of(e, id -> false, io.noemata.core.catalog.ResultNaming.ANALYZER));
+  }
 }
