@@ -395,3 +395,21 @@ SELECT SeverityText, count() FILTER (WHERE ServiceName = 'cart') FROM otel.otel_
 
 -- id: sh-rate-unaliased | tool-shape: analyst, an error rate without an alias | expect: rollup
 SELECT ServiceName, round(100 * countIf(SeverityNumber >= 17) / count(), 2) FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-distinct-var | tool-shape: Grafana template variable, distinct values in the dashboard's range | expect: rollup
+SELECT DISTINCT ServiceName FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ORDER BY ServiceName;
+
+-- id: sh-distinct-filter-box | tool-shape: Superset native filter, distinct values with a limit | expect: rollup
+SELECT DISTINCT "SeverityText" AS "SeverityText" FROM "otel"."otel_logs" WHERE "Timestamp" >= toDateTime('2024-06-09 00:00:00') AND "Timestamp" < toDateTime('2024-06-10 00:00:00') AND "ServiceName" = 'cart' ORDER BY "SeverityText" LIMIT 1000;
+
+-- id: sh-distinct-ragged | tool-shape: Grafana variable over a range off the minute | expect: rollup
+SELECT DISTINCT ServiceName, SeverityText FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912833) AND Timestamp <= toDateTime(1717956021) ORDER BY ServiceName, SeverityText;
+
+-- id: sh-distinct-traces | tool-shape: HyperDX facet values, distinct status per service | expect: rollup
+SELECT DISTINCT ServiceName, StatusCode FROM otel.otel_traces WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ORDER BY ServiceName, StatusCode;
+
+-- id: sh-distinct-hours | tool-shape: analyst, which hours have logs | expect: rollup
+SELECT DISTINCT toStartOfHour(Timestamp) AS h FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ORDER BY h;
+
+-- id: sh-distinct-body | tool-shape: analyst, distinct values of a column no rollup holds | expect: passthrough
+SELECT DISTINCT SeverityNumber FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ORDER BY SeverityNumber;

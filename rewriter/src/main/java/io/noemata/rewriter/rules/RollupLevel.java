@@ -168,7 +168,9 @@ final class RollupLevel {
       return Checked.fails(hidden.get());
     }
     walk();
-    if (failed == null && !aggregates && select.groupBy() == null) {
+    // SELECT DISTINCT over dimensions and buckets returns its groups: each rollup row stands for at
+    // least one source row of its bucket and dimensions, so the rollup's rows hold every value that occurs
+    if (failed == null && !aggregates && select.groupBy() == null && !select.distinct()) {
       fail(RollupSkip.NOT_AGGREGATING, "the level returns source rows, not groups of them");
     }
     if (failed != null) {
@@ -201,8 +203,12 @@ final class RollupLevel {
 
   /** Every expression the level evaluates, clause by clause; stops at the first failed condition. */
   private void walk() {
+    boolean distinctKeys = select.distinct() && select.groupBy() == null; // the items are the keys of its groups
     for (int i = 0; i < select.items().size() && failed == null; i++) {
-      form(select.items().get(i), new ArrayDeque<>(), true);
+      TimeForm f = form(select.items().get(i), new ArrayDeque<>(), true);
+      if (failed == null && distinctKeys) {
+        GrainDividesBucket.notTime(f).ifPresent(this::fail);
+      }
     }
     if (failed == null && select.from() instanceof TableExpr.Join j) {
       notRawTime(j.on(), new ArrayDeque<>(), false);

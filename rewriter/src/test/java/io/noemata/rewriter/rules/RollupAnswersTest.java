@@ -563,6 +563,19 @@ public class RollupAnswersTest {
     }
 
     @Test
+    void distinctDimensionsAreTheRollupsDistinctRows() {
+      // Grafana's and Superset's variable queries: every value that occurs has a rollup row in its bucket
+      String out = reads("SELECT DISTINCT ServiceName FROM otel.otel_logs" + WINDOW + " ORDER BY ServiceName");
+      assertTrue(out.startsWith("SELECT DISTINCT ServiceName FROM " + LOGS_TARGET), out);
+      reads("SELECT DISTINCT ServiceName AS s, SeverityText FROM otel.otel_logs" + WINDOW);
+      reads("SELECT DISTINCT toStartOfHour(Timestamp) AS h FROM otel.otel_logs" + WINDOW);
+      // a column that is no dimension, or a time finer than the grain, has no rollup row of its own
+      skipped("SELECT DISTINCT Body FROM otel.otel_logs" + WINDOW, RollupSkip.COLUMN_NOT_DIMENSION);
+      RewriteResult fine = rewrite("SELECT DISTINCT Timestamp FROM otel.otel_logs" + WINDOW);
+      assertFalse(use(fine, "r_logs").read(), use(fine, "r_logs").reason());
+    }
+
+    @Test
     void anAggregateTheRuleDoesNotKnowReadsRawRows() {
       skipped("SELECT groupArray(ServiceName) AS s FROM otel.otel_logs" + WINDOW, RollupSkip.MEASURE_NOT_STORED);
       // a function the server has and the rule does not know (one the server has not is sent as written: KnownFunctionsTest)
