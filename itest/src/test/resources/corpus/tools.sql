@@ -413,3 +413,18 @@ SELECT DISTINCT toStartOfHour(Timestamp) AS h FROM otel.otel_logs WHERE Timestam
 
 -- id: sh-distinct-body | tool-shape: analyst, distinct values of a column no rollup holds | expect: passthrough
 SELECT DISTINCT SeverityNumber FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ORDER BY SeverityNumber;
+
+-- id: sh-window-share | tool-shape: analyst / Superset, each service's share of all logs | expect: rollup
+SELECT ServiceName, count() AS c, round(100 * c / sum(c) OVER (), 2) AS pct FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY c DESC;
+
+-- id: sh-window-running | tool-shape: Grafana, running total per hour | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, count() AS c, sum(count()) OVER (ORDER BY h) AS running FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY h ORDER BY h;
+
+-- id: sh-window-rank | tool-shape: analyst, top severities per service by rank | expect: rollup
+SELECT ServiceName, SeverityText, count() AS c, rank() OVER (PARTITION BY ServiceName ORDER BY count() DESC, SeverityText) AS r, count() OVER () AS groups FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName, SeverityText ORDER BY ServiceName, r;
+
+-- id: sh-window-ragged | tool-shape: Grafana, share per service over a range off the minute | expect: rollup
+SELECT ServiceName, count() AS c, c / sum(c) OVER () AS share FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912833) AND Timestamp <= toDateTime(1717956021) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-window-rows | tool-shape: analyst, a window over source rows (no GROUP BY) | expect: passthrough
+SELECT ServiceName, count() OVER (PARTITION BY ServiceName) AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717913400) ORDER BY ServiceName LIMIT 5;

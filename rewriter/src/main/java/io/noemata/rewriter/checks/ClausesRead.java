@@ -5,8 +5,8 @@ import io.noemata.rewriter.provenance.RollupSkip;
 import java.util.Optional;
 
 /**
- * Clauses of a level the rollup rule does not read: a WINDOW clause or QUALIFY (window expressions
- * themselves stop {@link RollupLevel}'s walk), and WITH expressions the level sees.
+ * Clauses of a level the rollup rule does not read: a WINDOW clause or QUALIFY (a window written
+ * out in a grouped level is read by the rollup rule's walk), and WITH expressions the level sees.
  */
 public final class ClausesRead {
 

@@ -101,6 +101,8 @@ final class RollupLevel {
   /** A lower bound of the server's clock when the query runs (the catalog's reading); null when unknown. */
   private final Instant serverClock;
   private boolean aggregates;
+  /** The level computes a window function over its groups ({@link #window}). */
+  private boolean windows;
   private final LevelWindow window = new LevelWindow();
   private UnionEdges edges;
   private Checked<List<Edit>> edits;
@@ -173,6 +175,9 @@ final class RollupLevel {
     if (failed == null && !aggregates && select.groupBy() == null && !select.distinct()) {
       fail(RollupSkip.NOT_AGGREGATING, "the level returns source rows, not groups of them");
     }
+    if (failed == null && windows && !aggregates && select.groupBy() == null) {
+      fail(RollupSkip.NOT_AGGREGATING, "the level's window functions run over source rows, not groups of them");
+    }
     if (failed != null) {
       return Checked.fails(failed);
     }
@@ -183,7 +188,7 @@ final class RollupLevel {
     }
     edges = ((Checked.Holds<Optional<UnionEdges>>) read).value().orElse(null);
     Checked<List<Edit>> grouped = assemble(false);
-    if (grouped instanceof Checked.Holds<List<Edit>> && edges == null && GroupsAreRows.hold(select, groupKeys, rollup,
+    if (grouped instanceof Checked.Holds<List<Edit>> && edges == null && !windows && GroupsAreRows.hold(select, groupKeys, rollup,
         rowReads, inlined == null && joinedAlias == null && !table.fin() && !table.sampled()) && builtOfKeys()) {
       if (assemble(true) instanceof Checked.Holds<List<Edit>> rows) {
         rowEdits = Optional.of(rows.value());
@@ -257,6 +262,33 @@ final class RollupLevel {
     }
   }
 
+  /**
+   * A window function of a grouped level ({@code count() / sum(count()) OVER ()}): ClickHouse
+   * computes it over the level's groups, after GROUP BY and HAVING, which the rollup gives alike; so
+   * its arguments, partitions and order are read as select items (aggregates read from states, keys
+   * from dimensions and buckets) and the window function itself is kept, never read as an aggregate
+   * over source rows. A level without aggregates or GROUP BY computes it over source rows (refused
+   * by {@link #check}); a named window is refused with its WINDOW clause ({@code ClausesRead}).
+   */
+  private TimeForm window(Expr.Window w, Deque<String> expanding, boolean aggregatesAllowed) {
+    if (!aggregatesAllowed || w.spec() == null || w.function().params() != null || w.function().distinct()) {
+      return fail(RollupSkip.NOT_UNDERSTOOD, "the rule reads a window function only in the select list or ORDER BY"
+          + " of a grouped level, written out: " + text(w));
+    }
+    windows = true;
+    for (Expr a : w.function().args()) {
+      if (!notRawTime(a, expanding, true)) {
+        return TimeForm.NONE;
+      }
+    }
+    for (Expr e : w.spec().expressions()) {
+      if (!notRawTime(e, expanding, true)) {
+        return TimeForm.NONE;
+      }
+    }
+    return TimeForm.NONE;
+  }
+
   /** Records {@code skip} as the level's failed condition and stops the walk; returns a form no step reads. */
   private TimeForm fail(Skip skip) {
     if (failed != null) {
@@ -323,9 +355,8 @@ final class RollupLevel {
       aggregate(f.function(), f.condition(), f, expanding);
       return TimeForm.NONE;
     }
-    if (e instanceof Expr.Window) {
-      // over grouped rows, count() OVER () is no aggregate over source rows: never read as one
-      return fail(RollupSkip.NOT_UNDERSTOOD, "window functions are not read from rollups");
+    if (e instanceof Expr.Window w) {
+      return window(w, expanding, aggregatesAllowed);
     }
     if (e instanceof Expr.Subquery sq) {
       Optional<Skip> correlated = UncorrelatedSubqueries.check(sql, sq, info, rollup);

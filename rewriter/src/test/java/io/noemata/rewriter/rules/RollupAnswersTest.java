@@ -534,13 +534,31 @@ public class RollupAnswersTest {
     }
 
     @Test
-    void aLevelWithAWindowFunctionReadsRawRows() {
-      // count() OVER () counts the level's result rows: on a rollup it would count rollup rows
+    void aWindowFunctionOverAGroupedLevelsGroupsReadsTheRollupBelowIt() {
+      // ClickHouse computes a window after GROUP BY: over the level's groups, which the rollup gives alike
+      String out = reads("SELECT ServiceName, count() AS n, count() OVER () AS services, n / sum(n) OVER () AS share"
+          + " FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName");
+      assertTrue(out.startsWith("SELECT ServiceName, sum(`LogCount`) AS n, count() OVER () AS services, n / sum(n)"
+          + " OVER () AS share FROM " + LOGS_TARGET), out);
+      out = reads("SELECT toStartOfHour(Timestamp) AS h, sum(count()) OVER (PARTITION BY toDate(h) ORDER BY h) AS running"
+          + " FROM otel.otel_logs" + WINDOW + " GROUP BY h ORDER BY row_number() OVER (ORDER BY count() DESC)");
+      assertTrue(out.contains("sum(sum(`LogCount`)) OVER (PARTITION BY toDate(h) ORDER BY h)")
+          && out.endsWith("ORDER BY row_number() OVER (ORDER BY sum(`LogCount`) DESC)"), out);
+    }
+
+    @Test
+    void aWindowOverSourceRowsOrOverWhatTheRollupDoesNotHoldReadsRawRows() {
+      skipped("SELECT ServiceName, count() OVER () AS n FROM otel.otel_logs" + WINDOW, RollupSkip.NOT_AGGREGATING);
+      skipped("SELECT DISTINCT ServiceName, count() OVER () AS n FROM otel.otel_logs" + WINDOW, RollupSkip.NOT_AGGREGATING);
+      skipped("SELECT ServiceName, count() AS n, any(Body) OVER () AS b FROM otel.otel_logs" + WINDOW
+          + " GROUP BY ServiceName", RollupSkip.COLUMN_NOT_DIMENSION);
+      skipped("SELECT toStartOfHour(Timestamp) AS h, count() AS n, lagInFrame(n) OVER (ORDER BY Timestamp) AS p"
+          + " FROM otel.otel_logs" + WINDOW + " GROUP BY h", RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+    }
+
+    @Test
+    void aLevelWithANamedWindowOrQualifyReadsRawRows() {
       for (String sql : List.of(
-          "SELECT ServiceName, count() AS n, count() OVER () AS services FROM otel.otel_logs" + WINDOW
-              + " GROUP BY ServiceName",
-          "SELECT ServiceName, count() AS n FROM otel.otel_logs" + WINDOW
-              + " GROUP BY ServiceName ORDER BY row_number() OVER (ORDER BY n DESC)",
           "SELECT ServiceName, sum(count()) OVER w AS running FROM otel.otel_logs" + WINDOW
               + " GROUP BY ServiceName WINDOW w AS (ORDER BY ServiceName)",
           "SELECT ServiceName, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName QUALIFY n > 1")) {
