@@ -135,8 +135,6 @@ final class AggregateForms {
     return n.children().stream().allMatch(c -> overDimensions(c, dimension));
   }
 
-  private static final Set<String> COMPARISONS = Set.of("=", "==", "!=", "<>", "<", ">", "<=", ">=", "AND", "OR",
-      "LIKE", "ILIKE", "NOT LIKE", "NOT ILIKE", "IN", "NOT IN");
   /** Functions whose value is an unsigned integer whatever their arguments (UInt8 truth values, lengths, positions). */
   private static final Set<String> INTEGER_FUNCTIONS = Set.of("multisearchany", "has", "hasany", "startswith",
       "endswith", "match", "like", "ilike", "notlike", "empty", "notempty", "equals", "notequals", "less", "greater",
@@ -149,14 +147,11 @@ final class AggregateForms {
     if (e instanceof Expr.Literal l) {
       return l.kind() == Expr.Literal.Kind.NUMBER && l.text().matches("[0-9]{1,18}");
     }
-    if (e instanceof Expr.Binary b) {
-      return COMPARISONS.contains(b.op().toUpperCase(Locale.ROOT));
-    }
-    if (e instanceof Expr.Unary u) {
-      return u.op().equalsIgnoreCase("NOT");
-    }
-    if (e instanceof Expr.IsNull || e instanceof Expr.Between) {
+    if (CountIfForms.truthValue(e)) {
       return true;
+    }
+    if (e instanceof Expr.Binary || e instanceof Expr.Unary) {
+      return false;
     }
     if (e instanceof Expr.Ternary t) {
       return integer(t.then()) && integer(t.otherwise());
