@@ -1,6 +1,7 @@
 package io.noemata.driver.catalog;
 
 import io.noemata.core.catalog.CatalogSnapshot;
+import io.noemata.core.catalog.ResultNaming;
 import io.noemata.core.catalog.MaterializedColumn;
 import io.noemata.core.catalog.Projection;
 import io.noemata.core.catalog.Rollup;
@@ -27,6 +28,7 @@ import io.noemata.core.system.SystemColumn;
 import io.noemata.core.system.SystemIndex;
 import io.noemata.core.system.SystemPart;
 import io.noemata.core.system.SystemProjection;
+import io.noemata.core.system.SystemSetting;
 import io.noemata.core.system.SystemTable;
 import io.noemata.core.system.SystemTables;
 import java.sql.Connection;
@@ -40,6 +42,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -124,8 +127,9 @@ public final class CatalogLoader {
       }
     }
     snapshot = snapshot.withFunctions(ServerFunctions.of(c, version));
-    snapshot = snapshot.withChangeableSettings(ChangeableSettings.read(c));
-    snapshot = snapshot.withNaming(ServerNaming.read(c));
+    Optional<List<SystemSetting>> settings = settings(c);
+    snapshot = snapshot.withChangeableSettings(settings.map(ChangeableSettings::of).orElse(Set.of()));
+    snapshot = snapshot.withNaming(settings.map(ServerNaming::of).orElse(ResultNaming.OLD_ANALYZER));
     return CatalogState.of(snapshot, quarantined);
   }
 
@@ -514,6 +518,22 @@ public final class CatalogLoader {
         rollups.set(i, r.withLateDays(late.days(), late.until()));
       }
       return this;
+    }
+  }
+
+  /**
+   * The settings the catalog reads (those a small read may set, and the analyzer's), in one read of
+   * {@code system.settings}; empty when it cannot be read (then none is known changeable, and names
+   * are taken as the old analyzer gives them).
+   */
+  private static Optional<List<SystemSetting>> settings(Connection c) {
+    Set<String> names = new java.util.HashSet<>(ChangeableSettings.names());
+    names.addAll(ServerNaming.NAMES);
+    try {
+      return Optional.of(SystemTables.settings(c, names));
+    } catch (SQLException unreadable) {
+      LOG.debug("noemata: system.settings is not readable: {}", CatalogCache.firstLine(unreadable));
+      return Optional.empty();
     }
   }
 }

@@ -2,15 +2,11 @@ package io.noemata.driver.catalog;
 
 import io.noemata.core.sql.Literals;
 import io.noemata.core.system.SystemSetting;
-import io.noemata.core.system.SystemTables;
 import io.noemata.rewriter.rules.SmallRead;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Which of the settings the rewriter may add to a read ({@link SmallRead#SETTINGS}) this user may
@@ -20,23 +16,21 @@ import org.slf4j.LoggerFactory;
  */
 final class ChangeableSettings {
 
-  private static final Logger LOG = LoggerFactory.getLogger(ChangeableSettings.class);
-
   private ChangeableSettings() {}
 
-  /** The changeable ones; empty when {@code system.settings} cannot be read. */
-  static Set<String> read(Connection c) {
+  /** The names {@link #of} reads. */
+  static Set<String> names() {
+    return SmallRead.SETTINGS.keySet();
+  }
+
+  /** The changeable ones among {@code settings} (the rows of {@code system.settings} for {@link #names}). */
+  static Set<String> of(List<SystemSetting> settings) {
     Set<String> out = new HashSet<>();
-    try {
-      for (SystemSetting setting : SystemTables.settings(c, SmallRead.SETTINGS.keySet())) {
-        String value = SmallRead.SETTINGS.get(setting.name());
-        if (value != null && !setting.readonly() && within(value, setting.min(), setting.max())) {
-          out.add(setting.name());
-        }
+    for (SystemSetting setting : settings) {
+      String value = SmallRead.SETTINGS.get(setting.name());
+      if (value != null && !setting.readonly() && within(value, setting.min(), setting.max())) {
+        out.add(setting.name());
       }
-    } catch (SQLException unreadable) {
-      LOG.debug("noemata: system.settings is not readable: {}", CatalogCache.firstLine(unreadable));
-      return Set.of();
     }
     return out;
   }

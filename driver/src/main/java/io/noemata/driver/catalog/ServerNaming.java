@@ -2,14 +2,9 @@ package io.noemata.driver.catalog;
 
 import io.noemata.core.catalog.ResultNaming;
 import io.noemata.core.system.SystemSetting;
-import io.noemata.core.system.SystemTables;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Which analyzer names this user's result columns ({@code system.settings}): {@code enable_analyzer},
@@ -19,18 +14,10 @@ import org.slf4j.LoggerFactory;
  */
 final class ServerNaming {
 
-  private static final Logger LOG = LoggerFactory.getLogger(ServerNaming.class);
+  /** The names {@link #of} reads. */
+  static final Set<String> NAMES = Set.of("enable_analyzer", "allow_experimental_analyzer");
 
   private ServerNaming() {}
-
-  static ResultNaming read(Connection c) {
-    try {
-      return of(SystemTables.settings(c, Set.of("enable_analyzer", "allow_experimental_analyzer")));
-    } catch (SQLException unreadable) {
-      LOG.debug("noemata: system.settings is not readable: {}", CatalogCache.firstLine(unreadable));
-      return ResultNaming.OLD_ANALYZER;
-    }
-  }
 
   /** From the rows of the two settings: the newer name wins where both exist (24.3 on: aliases of one setting). */
   static ResultNaming of(List<SystemSetting> settings) {

@@ -32,13 +32,9 @@ public final class UnaliasedItems {
    * @param ofTheTable which qualified names are columns of the level's one table ({@link ColumnNames#of(Expr, java.util.function.Predicate)})
    * @param columns columns the level reads under their own names (a rollup's dimensions): an item
    *     that is one of them, qualified ({@code t.ServiceName}), may be aliased by its own name
+   * @param naming how the server names result columns ({@link ColumnNames#of(Expr, java.util.function.Predicate,
+   *     io.noemata.core.catalog.ResultNaming)})
    */
-  public static Checked<List<Edit>> names(String sql, List<Expr> items, List<Edit> edits, Set<String> taken,
-      java.util.function.Predicate<Expr.Identifier> ofTheTable, Set<String> columns) {
-    return names(sql, items, edits, taken, ofTheTable, columns, io.noemata.core.catalog.ResultNaming.ANALYZER);
-  }
-
-  /** The same on a server that names result columns by {@code naming}. */
   public static Checked<List<Edit>> names(String sql, List<Expr> items, List<Edit> edits, Set<String> taken,
       java.util.function.Predicate<Expr.Identifier> ofTheTable, Set<String> columns,
       io.noemata.core.catalog.ResultNaming naming) {

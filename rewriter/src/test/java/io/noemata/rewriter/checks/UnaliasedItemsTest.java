@@ -27,7 +27,7 @@ class UnaliasedItemsTest {
       edits.add(new Edit(item.start(), item.start(), ""));
     }
     return UnaliasedItems.names(sql, s.items(), edits, taken, id -> id.qualifier().equals(List.of("t")),
-        Set.of("ServiceName"));
+        Set.of("ServiceName"), io.noemata.core.catalog.ResultNaming.ANALYZER);
   }
 
   @Test
@@ -73,7 +73,7 @@ class UnaliasedItemsTest {
     assertEquals(List.of(), Levels.holds(names("SELECT count() / 60 AS per_second FROM t", Set.of())));
     Query.Select s = Levels.select("SELECT count() / 60 FROM t");
     assertEquals(List.of(), Levels.holds(UnaliasedItems.names("SELECT count() / 60 FROM t", s.items(), List.of(),
-        Set.of(), id -> false, Set.of())), "an item no edit touches is sent as written");
+        Set.of(), id -> false, Set.of(), io.noemata.core.catalog.ResultNaming.ANALYZER)), "an item no edit touches is sent as written");
   }
 
   @Test
