@@ -428,3 +428,36 @@ SELECT ServiceName, count() AS c, c / sum(c) OVER () AS share FROM otel.otel_log
 
 -- id: sh-window-rows | tool-shape: analyst, a window over source rows (no GROUP BY) | expect: passthrough
 SELECT ServiceName, count() OVER (PARTITION BY ServiceName) AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717913400) ORDER BY ServiceName LIMIT 5;
+
+-- id: sh-rollup-subtotals | tool-shape: analyst, subtotals per service and a grand total, GROUP BY ROLLUP() with grouping() | expect: rollup
+SELECT ServiceName, SeverityText, count() AS c, GROUPING(ServiceName, SeverityText) AS level FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ROLLUP(ServiceName, SeverityText) ORDER BY level, ServiceName, SeverityText;
+
+-- id: sh-grouping-sets | tool-shape: analyst, two breakdowns and the total in one statement, GROUPING SETS | expect: rollup
+SELECT ServiceName, SeverityText, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY GROUPING SETS ((ServiceName), (SeverityText), ()) ORDER BY ServiceName, SeverityText;
+
+-- id: sh-cube-hour | tool-shape: analyst, CUBE over the hour and the service, error counts | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, ServiceName, countIf(SeverityNumber >= 17) AS errors, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY CUBE(h, ServiceName) ORDER BY h, ServiceName;
+
+-- id: sh-with-rollup-totals | tool-shape: Tabix / ClickHouse play, the legacy WITH ROLLUP and WITH TOTALS modifiers | expect: rollup
+SELECT SeverityText, ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY SeverityText, ServiceName WITH ROLLUP WITH TOTALS ORDER BY SeverityText, ServiceName;
+
+-- id: sh-fn-strings | tool-shape: analyst, services folded by lowerUTF8 and a regex, severities by initial | expect: rollup
+SELECT lowerUTF8(replaceRegexpAll(ServiceName, '[-_].*$', '')) AS family, left(SeverityText, 1) AS sev, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY family, sev ORDER BY family, sev;
+
+-- id: sh-fn-math | tool-shape: Superset custom SQL metrics, functions of aggregates | expect: rollup
+SELECT ServiceName, round(sqrt(count()), 3) AS root, round(log10(uniq(TraceId) + 1), 3) AS lg, toInt32(count() / 60) AS per_minute, intDiv(countIf(SeverityNumber >= 17) * 100, count()) AS pct FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-minute-of-hour | tool-shape: analyst, which minute of the hour is busiest (toMinute) | expect: rollup
+SELECT toMinute(Timestamp) AS minute, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY minute ORDER BY minute;
+
+-- id: sh-calendar-parts | tool-shape: Metabase "day of week" / "week of year" binning, toDayOfWeek with a mode, toISOWeek, toQuarter | expect: rollup
+SELECT toDayOfWeek(Timestamp, 1) AS dow, toISOWeek(Timestamp) AS week, toQuarter(Timestamp) AS q, toDayOfYear(Timestamp) AS doy, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY dow, week, q, doy ORDER BY dow, week, q, doy;
+
+-- id: sh-set-aggregates | tool-shape: Superset table chart, min / max / distinct count of a dimension per service | expect: rollup
+SELECT ServiceName, min(SeverityText) AS lo, max(SeverityText) AS hi, uniq(SeverityText) AS u, countDistinct(SeverityText) AS d FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-second-of-minute | tool-shape: analyst, toSecond reads the time finer than the grain | expect: passthrough
+SELECT toSecond(Timestamp) AS s, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY s ORDER BY s;
+
+-- id: sh-any-dimension | tool-shape: Superset, any() of a dimension: which value depends on the rows | expect: passthrough
+SELECT ServiceName, any(SeverityText) AS sample, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;

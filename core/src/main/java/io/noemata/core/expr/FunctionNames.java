@@ -57,11 +57,12 @@ public final class FunctionNames {
    * Names ClickHouse's parser turns into other functions before any lookup, in any case
    * ({@code DATE_ADD(HOUR, 1, t)} is {@code plus(t, toIntervalHour(1))}, {@code TRIM(x)} is
    * {@code trimBoth(x)}, {@code EXTRACT(...)}, {@code EXISTS(SELECT ...)}); most are in no
-   * {@code system.functions} row. Measured on ClickHouse 26.5 (FunctionNamesIT).
+   * {@code system.functions} row. Measured on ClickHouse 26.5 (FunctionNamesIT). {@code grouping(k)}
+   * of ROLLUP, CUBE and GROUPING SETS is the analyzer's, in any case, in no row either.
    */
   public static final Set<String> PARSER_FORMS = Set.of("date_add", "dateadd", "timestamp_add", "timestampadd",
       "date_sub", "datesub", "timestamp_sub", "timestampsub", "date_diff", "datediff", "timestamp_diff",
-      "timestampdiff", "extract", "position", "substring", "trim", "ltrim", "rtrim", "cast", "exists");
+      "timestampdiff", "extract", "position", "substring", "trim", "ltrim", "rtrim", "cast", "exists", "grouping");
 
   /** The server's functions whose value may change between two runs of one statement (now(), rand(), ...). */
   public static final String NONDETERMINISTIC_QUERY = "SELECT name FROM system.functions"
@@ -156,6 +157,11 @@ public final class FunctionNames {
       }
       name = stripped;
     }
+  }
+
+  /** True when {@code written} resolves to an aggregate function, combinators included ({@code countIf}). */
+  public boolean aggregate(String written) {
+    return resolve(written, true).isPresent();
   }
 
   /** Equal for equal lists: a snapshot's version changes with it. */

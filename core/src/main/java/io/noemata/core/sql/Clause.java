@@ -40,23 +40,57 @@ public sealed interface Clause extends Node {
   }
 
   /**
-   * {@code GROUP BY items | ALL} with modifiers in order ({@code "ROLLUP"}, {@code "CUBE"},
-   * {@code "TOTALS"}), each written {@code WITH x}.
+   * {@code GROUP BY items | ALL | ROLLUP(items) | CUBE(items) | GROUPING SETS (sets)} with modifiers
+   * in order ({@code "ROLLUP"}, {@code "CUBE"}, {@code "TOTALS"}), each written {@code WITH x}.
+   * {@code items} are every key the level groups by, in text order (for GROUPING SETS, every set's
+   * keys one after another); {@code sets} the grouping sets as written, one list per set, for
+   * {@link GroupingForm#GROUPING_SETS} only (empty for the other forms).
    */
-  record GroupBy(boolean all, List<Expr> items, List<String> modifiers, int start, int end) implements Clause {
+  record GroupBy(boolean all, GroupingForm form, List<Expr> items, List<List<Expr>> sets, List<String> modifiers,
+      int start, int end) implements Clause {
     public GroupBy {
+      Objects.requireNonNull(form, "form");
       items = List.copyOf(items);
+      sets = sets.stream().map(List::copyOf).toList();
       modifiers = List.copyOf(modifiers);
-      if (all == !items.isEmpty()) {
-        throw new IllegalArgumentException("GROUP BY has either ALL or items");
+      if (all && (form != GroupingForm.LIST || !items.isEmpty())) {
+        throw new IllegalArgumentException("GROUP BY ALL has no items");
+      }
+      if (!all && items.isEmpty() && form != GroupingForm.GROUPING_SETS) {
+        throw new IllegalArgumentException("GROUP BY has items");
+      }
+      if ((form == GroupingForm.GROUPING_SETS) == sets.isEmpty()) {
+        throw new IllegalArgumentException("GROUPING SETS, and only it, lists sets");
       }
       Node.checkSpan(start, end);
+    }
+
+    /** A plain {@code GROUP BY items} or {@code GROUP BY ALL}. */
+    public GroupBy(boolean all, List<Expr> items, List<String> modifiers, int start, int end) {
+      this(all, GroupingForm.LIST, items, List.of(), modifiers, start, end);
+    }
+
+    /** True for {@code GROUP BY a, b} and {@code GROUP BY ALL}: one grouping, by all the keys. */
+    public boolean oneGrouping() {
+      return form == GroupingForm.LIST;
     }
 
     @Override
     public List<Node> children() {
       return List.copyOf(items);
     }
+  }
+
+  /** How a GROUP BY lists its keys. */
+  enum GroupingForm {
+    /** {@code GROUP BY a, b} (or ALL): one grouping by every key. */
+    LIST,
+    /** {@code GROUP BY ROLLUP(a, b)}: (a, b), (a), (). */
+    ROLLUP,
+    /** {@code GROUP BY CUBE(a, b)}: every subset of the keys. */
+    CUBE,
+    /** {@code GROUP BY GROUPING SETS ((a, b), (c), ())}: the sets as written. */
+    GROUPING_SETS
   }
 
   /**

@@ -360,23 +360,66 @@ final class QueryParser {
     in.expectWord("GROUP");
     in.expectWord("BY");
     boolean all = false;
+    Clause.GroupingForm form = Clause.GroupingForm.LIST;
     List<Expr> items = new ArrayList<>();
+    List<List<Expr>> sets = new ArrayList<>();
     if (in.atWord("ALL") && !in.atSymbol(1, "(")) {
       in.next();
       all = true;
-    } else if (in.atWord("GROUPING") || ((in.atWord("ROLLUP") || in.atWord("CUBE")) && in.atSymbol(1, "("))) {
-      throw in.refuse("GROUPING SETS / ROLLUP() / CUBE()");
+    } else if (in.atWord("GROUPING") && in.atWord(1, "SETS")) {
+      in.next();
+      in.next();
+      form = Clause.GroupingForm.GROUPING_SETS;
+      in.expectSymbol("(");
+      do {
+        List<Expr> set = groupingSet();
+        sets.add(set);
+        items.addAll(set);
+      } while (in.acceptSymbol(","));
+      in.expectSymbol(")");
+    } else if ((in.atWord("ROLLUP") || in.atWord("CUBE")) && in.atSymbol(1, "(")) {
+      form = in.next().text().equalsIgnoreCase("ROLLUP") ? Clause.GroupingForm.ROLLUP : Clause.GroupingForm.CUBE;
+      in.expectSymbol("(");
+      do {
+        items.add(exprs.element());
+      } while (in.acceptSymbol(","));
+      in.expectSymbol(")");
     } else {
       do {
         items.add(exprs.element());
       } while (in.acceptSymbol(","));
+    }
+    if (form != Clause.GroupingForm.LIST && in.atSymbol(",")) {
+      throw in.refuse("keys after ROLLUP(), CUBE() or GROUPING SETS");
     }
     List<String> modifiers = new ArrayList<>();
     while (in.atWord("WITH") && (in.atWord(1, "ROLLUP") || in.atWord(1, "CUBE") || in.atWord(1, "TOTALS"))) {
       in.next();
       modifiers.add(in.next().text().toUpperCase(Locale.ROOT));
     }
-    return new Clause.GroupBy(all, items, modifiers, start, in.lastEnd());
+    return new Clause.GroupBy(all, form, items, sets, modifiers, start, in.lastEnd());
+  }
+
+  /**
+   * One set of GROUPING SETS: {@code (a, b)}, {@code ()} or a bare {@code a}. A parenthesised set
+   * must end the set ({@code ((a + b) * 2)} would read otherwise: not understood).
+   */
+  private List<Expr> groupingSet() {
+    List<Expr> set = new ArrayList<>();
+    if (!in.acceptSymbol("(")) {
+      set.add(exprs.element());
+      return set;
+    }
+    if (!in.acceptSymbol(")")) {
+      do {
+        set.add(exprs.element());
+      } while (in.acceptSymbol(","));
+      in.expectSymbol(")");
+    }
+    if (!in.atSymbol(",") && !in.atSymbol(")")) {
+      throw in.refuse("a grouping set's parentheses followed by more of its expression");
+    }
+    return set;
   }
 
   private List<Clause.OrderItem> orderBy() {

@@ -122,6 +122,22 @@ class QueryParserTest {
         s.ownExpressions().stream().map(e -> Sexpr.of(Expr.unaliased(e))).toList());
   }
 
+  @Test
+  void readsGroupingSetsRollupAndCube() {
+    Query.Select s = (Query.Select) SqlParser.parse("SELECT a, b, count() FROM t GROUP BY GROUPING SETS ((a, b), c, ()) WITH TOTALS").node().query();
+    assertEquals(Clause.GroupingForm.GROUPING_SETS, s.groupBy().form());
+    assertEquals(List.of("a", "b", "c"), s.groupBy().items().stream().map(Sexpr::of).toList());
+    assertEquals(List.of(2, 1, 0), s.groupBy().sets().stream().map(List::size).toList());
+    assertEquals(List.of("TOTALS"), s.groupBy().modifiers());
+    Query.Select r = (Query.Select) SqlParser.parse("SELECT a, count() FROM t GROUP BY rollup(a, toStartOfHour(ts)) ORDER BY a").node().query();
+    assertEquals(Clause.GroupingForm.ROLLUP, r.groupBy().form());
+    assertEquals(List.of("a", "(toStartOfHour ts)"), r.groupBy().items().stream().map(Sexpr::of).toList());
+    assertEquals(1, r.orderBy().size());
+    Query.Select c = (Query.Select) SqlParser.parse("SELECT a FROM t GROUP BY CUBE(a, b)").node().query();
+    assertEquals(Clause.GroupingForm.CUBE, c.groupBy().form());
+    assertFalse(c.groupBy().oneGrouping());
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {
       "INSERT INTO t VALUES (1)",
@@ -138,8 +154,8 @@ class QueryParserTest {
       "SELECT a FROM t WHERE ts > {ts '2024-01-01 00:00:00'}",
       "SELECT a FROM t ORDER BY a WITH FILL INTERPOLATE (b)",
       "SELECT a FROM t LIMIT 1 WITH TIES",
-      "SELECT a FROM t GROUP BY GROUPING SETS ((a), ())",
-      "SELECT a FROM t GROUP BY ROLLUP(a)",
+      "SELECT a FROM t GROUP BY ROLLUP(a), b",
+      "SELECT a FROM t GROUP BY GROUPING SETS ((a + b) * 2)",
       "SELECT a FROM t JOIN u",
       "SELECT a FROM t INTO OUTFILE 'x'",
       "WITH RECURSIVE r AS (SELECT 1) SELECT * FROM r",

@@ -116,8 +116,8 @@ final class LevelReader {
     if (!refusals.isEmpty()) {
       return refusals.get(0);
     }
-    if (select.groupBy() != null && (select.groupBy().all() || !select.groupBy().modifiers().isEmpty())) {
-      return "GROUP BY ALL, ROLLUP, CUBE or TOTALS";
+    if (select.groupBy() != null && select.groupBy().all()) {
+      return "GROUP BY ALL"; // ROLLUP, CUBE, GROUPING SETS and TOTALS group by the keys they list, as the rewriter reads them
     }
     if (w.from() == null && w.lengthSeconds() == 0) {
       return "no time window (" + time + " >= start AND " + time + " < end)";

@@ -28,7 +28,11 @@ final class AggregateForms {
     SUM_OF_INTEGERS,
     /** {@code count(d)}, {@code d} a dimension that is never NULL: {@code sum(n)}. */
     COUNT_OF_VALUES,
-    /** {@code uniqExact(ds)}, {@code count(DISTINCT ds)}: the same over rollup rows, which hold every value that occurs. */
+    /**
+     * An aggregate whose value depends on the set of values alone, never on how often or in which
+     * order each occurs ({@code uniqExact(ds)}, {@code count(DISTINCT ds)}, {@code min(d)}, {@link
+     * #OF_THE_SET}): the same over rollup rows, which hold every value that occurs at least once.
+     */
     DISTINCT_VALUES
   }
 
@@ -65,6 +69,17 @@ final class AggregateForms {
         || c.args().get(0) instanceof Expr.Literal l && l.kind() != Expr.Literal.Kind.NULL;
   }
 
+  /**
+   * Aggregates of the set of values (names as KnownFunctions let them through, lower case):
+   * min and max; the exact distinct count; and the sketches whose state a repeated value leaves as
+   * it was, in any order: uniq (its sample keeps the hashes divisible by 2^d, d the least for
+   * which they fit, whatever the order), uniqCombined's exact set and HyperLogLog registers (a
+   * maximum per register), uniqHLL12's. Not uniqTheta (its rebuilds depend on the order), any,
+   * argMin or groupUniqArray (which value, or the array's order, depends on the rows).
+   */
+  static final Set<String> OF_THE_SET = Set.of("min", "max", "uniqexact", "countdistinct", "uniq", "uniqcombined",
+      "uniqcombined64", "uniqhll12");
+
   /** How {@code c} is answered from stored counts, when its arguments read dimensions alone. */
   static Optional<FromCounts> fromCounts(Expr.Call c, Predicate<Expr.Identifier> dimension, TableInfo info) {
     if (c.params() != null || c.args().isEmpty() || !c.args().stream().allMatch(a -> overDimensions(a, dimension))) {
@@ -74,7 +89,7 @@ final class AggregateForms {
     if (c.distinct()) {
       return name.equals("count") ? Optional.of(FromCounts.DISTINCT_VALUES) : Optional.empty();
     }
-    if (name.equals("uniqexact") && c.name().equals("uniqExact")) {
+    if (OF_THE_SET.contains(name)) {
       return Optional.of(FromCounts.DISTINCT_VALUES);
     }
     if (c.args().size() != 1) {

@@ -124,10 +124,16 @@ public final class GrainDividesBucket {
       case "tostartofmonth" -> { return local(c, a, 1, 86400, 31 * 86400, arg); }
       case "tostartofquarter" -> { return local(c, a, 1, 86400, 92 * 86400, arg); }
       case "tostartofyear" -> { return local(c, a, 1, 86400, 366 * 86400, arg); }
-      case "toyear", "tomonth", "todayofmonth", "todayofweek", "toyyyymm", "toyyyymmdd" -> {
+      case "toyear", "tomonth", "todayofmonth", "toyyyymm", "toyyyymmdd", "todayofyear", "toquarter", "toisoweek",
+          "toisoyear", "monthname", "torelativedaynum", "torelativeweeknum", "torelativemonthnum",
+          "torelativequarternum", "torelativeyearnum", "tolastdayofmonth" -> {
         return local(c, a, 1, 86400, 0, arg);
       }
-      case "tohour" -> { return local(c, a, 1, 3600, 0, arg); }
+      // (t, mode[, zone]): the mode is a number
+      case "todayofweek", "toweek", "toyearweek", "tolastdayofweek" -> { return local(c, a, 2, 86400, 0, arg); }
+      case "tostartofisoyear" -> { return local(c, a, 1, 86400, 366 * 86400, arg); }
+      case "tohour", "torelativehournum" -> { return local(c, a, 1, 3600, 0, arg); }
+      case "tominute", "torelativeminutenum" -> { return local(c, a, 1, 60, 0, arg); }
       case "tostartofinterval" -> { return interval(c, arg); }
       default -> {
         return combine(List.of(arg));

@@ -52,7 +52,7 @@ final class GroupsAreRows {
    */
   static boolean hold(Query.Select level, List<Key> keys, Rollup rollup, boolean rowReads, boolean alone) {
     var groupBy = level.groupBy();
-    if (!rowReads || !alone || groupBy == null || groupBy.all() || !groupBy.modifiers().isEmpty()
+    if (!rowReads || !alone || groupBy == null || groupBy.all() || !groupBy.oneGrouping() || !groupBy.modifiers().isEmpty()
         || level.having() != null || level.distinct() || !level.arrayJoins().isEmpty()) {
       return false;
     }

@@ -1,5 +1,6 @@
 package io.noemata.rewriter.syntax;
 
+import io.noemata.core.expr.FunctionNames;
 import io.noemata.core.sql.Expr;
 import java.util.List;
 import java.util.Locale;
@@ -7,7 +8,7 @@ import java.util.Set;
 
 /**
  * Which calls are aggregates and which are plain functions the rollup rule may evaluate over
- * rollup rows. A function outside both lists stops the rule: an unknown aggregate (say
+ * rollup rows. A function that is neither stops the rule: an unknown aggregate (say
  * {@code groupArray}) over dimensions would silently return something else on rollup rows.
  */
 public final class RollupFunctions {
@@ -51,7 +52,9 @@ public final class RollupFunctions {
       "notequals", "less", "greater", "lessorequals", "greaterorequals", "in", "notin", "concat", "lower", "upper",
       "length", "empty", "notempty", "position", "positioncaseinsensitive", "like", "ilike", "notlike", "match",
       "multisearchany", "startswith", "endswith", "substring", "trim", "tuple", "array", "has", "hasany", "lowercase",
-      "uppercase", "replaceall", "replaceone", "splitbychar", "arrayelement");
+      "uppercase", "replaceall", "replaceone", "splitbychar", "arrayelement",
+      // which keys a group's grouping set leaves out (ROLLUP, CUBE, GROUPING SETS): its arguments are keys
+      "grouping");
 
   private RollupFunctions() {}
 
@@ -83,7 +86,38 @@ public final class RollupFunctions {
     return false;
   }
 
+  /**
+   * True for a plain function the rule may evaluate over rollup rows: one of {@link #SCALARS}, or
+   * any other that ClickHouse 26.5 calls deterministic ({@link FunctionNames#deterministic}: not
+   * {@code now()}, {@code rand()}, {@code neighbor()} or {@code runningDifference()}, whose values
+   * depend on when or on which rows run together) and no aggregate, save {@link #NOT_OF_VALUES}.
+   * Such a function's value on a rollup row equals its value on each source row of the row's group
+   * whenever its arguments' values and types do, and a dimension keeps its source type. What it
+   * does with the time column is {@link io.noemata.rewriter.checks.GrainDividesBucket}'s to decide.
+   */
   public static boolean isScalar(Expr.Call c) {
-    return c.params() == null && SCALARS.contains(lower(c.name()));
+    if (c.params() != null) {
+      return false;
+    }
+    String l = lower(c.name());
+    if (SCALARS.contains(l)) {
+      return true;
+    }
+    // the parser's own forms (date_add(MINUTE, ...), EXTRACT, EXISTS) have arguments that are no values: SCALARS or nothing
+    FunctionNames known = FunctionNames.builtIn();
+    return !NOT_OF_VALUES.contains(l) && !FunctionNames.PARSER_FORMS.contains(l) && !isAggregate(c)
+        && known.deterministic(c.name()) && !known.aggregate(c.name());
   }
+
+  /**
+   * Deterministic functions whose value is not one of their arguments' values alone: the column's
+   * type or layout ({@code toTypeName}, {@code byteSize}), how the query runs ({@code indexHint},
+   * {@code sleep}), other rows ({@code runningConcurrency}), or more than one column ({@code untuple});
+   * {@code globalIn} reads a subquery elsewhere.
+   */
+  static final Set<String> NOT_OF_VALUES = Set.of("totypename", "tocolumntypename", "dumpcolumnstructure", "bytesize",
+      "defaultvalueofargumenttype", "defaultvalueoftypename", "getsizeofenumtype", "blockserializedsize",
+      "gettypeserializationstreams", "indexhint", "sleep", "sleepeachrow", "runningconcurrency", "untuple",
+      "globalin", "globalnotin", "globalnullin", "globalnotnullin", "globalinignoreset", "globalnotinignoreset",
+      "globalnullinignoreset", "globalnotnullinignoreset", "arrayjoin");
 }

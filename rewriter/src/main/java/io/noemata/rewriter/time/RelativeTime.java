@@ -9,7 +9,8 @@ import io.noemata.rewriter.syntax.RollupFunctions;
 
 /**
  * A point in time that moves with the server's clock: {@code now()}, {@code now64(p)},
- * {@code today()}, {@code yesterday()}, moved by constant INTERVALs and floored by bucket
+ * {@code today()}, {@code yesterday()}, moved by constant INTERVALs (a Date by a number of days,
+ * {@code today() - 7}) and floored by bucket
  * functions, as dashboards write "the last hour" ({@code Timestamp >= now() - INTERVAL 1 HOUR},
  * Metabase's {@code toStartOfMinute(now() + INTERVAL -30 minute)}).
  *
@@ -35,6 +36,11 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
       IntervalValue by = shift.get().by().inSeconds();
       return of(shift.get().base()).flatMap(base -> base.shifted(by.unit(), by.amount()));
     }
+    if (e instanceof Expr.Binary b && (b.op().equals("-") || b.op().equals("+")) && isDate(b.left())) {
+      // a Date plus or minus an integer is that many days later or earlier (Metabase's, analysts' today() - 7)
+      Optional<Long> days = TimeConstant.integer(b.right());
+      return days.flatMap(n -> of(b.left()).flatMap(base -> base.shifted("day", b.op().equals("-") ? -n : n)));
+    }
     if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct()) {
       return Optional.empty();
     }
@@ -59,6 +65,12 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
       case "tostartofinterval" -> interval(a);
       default -> Optional.empty();
     };
+  }
+
+  /** {@code today()} or {@code yesterday()}: a Date, to which an integer adds days. */
+  private static boolean isDate(Expr e) {
+    return Expr.unparenthesized(e) instanceof Expr.Call c && c.args().isEmpty() && c.params() == null
+        && (RollupFunctions.lower(c.name()).equals("today") || RollupFunctions.lower(c.name()).equals("yesterday"));
   }
 
   private static boolean zoneOrNone(List<Expr> a, int at) {

@@ -29,10 +29,11 @@ class RelativeTimeTest {
         "now() - INTERVAL 1 HOUR", "now() + INTERVAL -30 minute", "(now() - INTERVAL 7 DAY) + INTERVAL 1 SECOND",
         "toStartOfInterval(now(), INTERVAL 15 minute)", "toStartOfDay(now()) - INTERVAL 1 MONTH",
         "now64(3) - toIntervalHour(1)", "subtractMinutes(now(), 30)", "toStartOfMinute(now()) - INTERVAL '2 hours'",
-        "date_sub(HOUR, 1, now())", "toStartOfInterval(now(), toIntervalMinute(5))"}) {
+        "date_sub(HOUR, 1, now())", "toStartOfInterval(now(), toIntervalMinute(5))", "today() - 7", "yesterday() + 1"}) {
       assertTrue(of(e).isPresent(), e);
     }
-    for (String e : new String[] {"now() - 3600", "now(ServiceName)", "now() - INTERVAL x HOUR", "toStartOfInterval(now(),"
+    // a number added to a DateTime is seconds, to a Date days: only today() and yesterday() are Dates here
+    for (String e : new String[] {"now() - 3600", "toStartOfDay(now()) - 1", "today() - x", "now(ServiceName)", "now() - INTERVAL x HOUR", "toStartOfInterval(now(),"
         + " INTERVAL 7 minute)", "toStartOfMinute(now(), 'UTC')", "now() - INTERVAL 500 millisecond", "Timestamp"}) {
       assertFalse(of(e).isPresent(), e);
     }
@@ -54,6 +55,7 @@ class RelativeTimeTest {
     assertFalse(lastWeek.alignedTo(3600, null));
     assertTrue(lastWeek.alignedTo(3600, ZoneOffset.UTC));
     assertFalse(lastWeek.alignedTo(3600, ZoneId.of("Asia/Kolkata")));
+    assertEquals(lastWeek, known("today() - 7"));
   }
 
   @Test
