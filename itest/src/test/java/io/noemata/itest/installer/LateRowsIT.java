@@ -13,6 +13,7 @@ import io.noemata.driver.provenance.WarningCode;
 import io.noemata.installer.steps.Checkpoints;
 import io.noemata.installer.steps.Publish;
 import io.noemata.itest.ProcessRun;
+import io.noemata.itest.Trials;
 import io.noemata.resources.parse.ProjectReader;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,13 +37,24 @@ import org.junit.jupiter.api.io.TempDir;
 class LateRowsIT {
 
   static final String DB = "it_late_rows";
+  /** Rows of each fixture: every test's days hold rows of every service; 4,000 under {@code -Pthorough}. */
+  static final long ROWS = Trials.size("noemata.late.fixture.rows", 1_000, 4_000);
   @TempDir static Path dir;
   static InstallerFixture fx;
 
   @BeforeAll
   static void publish() throws Exception {
-    fx = new InstallerFixture(DB, dir, 4_000);
-    fx.publish();
+    fx = published(DB, dir);
+  }
+
+  /**
+   * A fixture published without a cutover delay: the tests insert their late rows after the
+   * publish, stamped relative to the cutover it recorded, so no rows are on their way to wait for.
+   */
+  static InstallerFixture published(String db, Path in) throws Exception {
+    InstallerFixture f = new InstallerFixture(db, in, ROWS);
+    f.publish(InstallerFixture.options("itest@" + db).withCutoverDelay(java.time.Duration.ZERO));
+    return f;
   }
 
   static String perService(LocalDate day) {
@@ -121,8 +133,7 @@ class LateRowsIT {
 
   @Test
   void rowsStampedBeforeTheCutoverInsertedAfterThePublishAreLate() throws Exception {
-    InstallerFixture own = new InstallerFixture(DB + "_cutover", dir.resolve("cutover"), 4_000);
-    own.publish();
+    InstallerFixture own = published(DB + "_cutover", dir.resolve("cutover"));
     InstallerFixture keep = fx;
     fx = own;
     try {
@@ -175,8 +186,7 @@ class LateRowsIT {
 
   @Test
   void rowsArrivingWhileARepairRunsStayLateUntilTheNextRepair() throws Exception {
-    InstallerFixture own = new InstallerFixture(DB + "_during", dir.resolve("during"), 4_000);
-    own.publish();
+    InstallerFixture own = published(DB + "_during", dir.resolve("during"));
     InstallerFixture keep = fx;
     fx = own;
     try {
@@ -218,8 +228,7 @@ class LateRowsIT {
 
   @Test
   void rowsTheViewFedWhileTheCutoverDayWasRepairedStayLate() throws Exception {
-    InstallerFixture own = new InstallerFixture(DB + "_fed", dir.resolve("fed"), 4_000);
-    own.publish();
+    InstallerFixture own = published(DB + "_fed", dir.resolve("fed"));
     InstallerFixture keep = fx;
     fx = own;
     try {
@@ -261,8 +270,7 @@ class LateRowsIT {
 
   @Test
   void aRepairHaltedAsByKillMinus9IsFinishedByTheNextRunAndAnswersStayRightMeanwhile() throws Exception {
-    InstallerFixture own = new InstallerFixture(DB + "_kill", dir.resolve("kill"), 4_000);
-    own.publish();
+    InstallerFixture own = published(DB + "_kill", dir.resolve("kill"));
     InstallerFixture keep = fx;
     fx = own;
     try {
