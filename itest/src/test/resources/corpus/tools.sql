@@ -461,3 +461,18 @@ SELECT toSecond(Timestamp) AS s, count() AS c FROM otel.otel_logs WHERE Timestam
 
 -- id: sh-any-dimension | tool-shape: Superset, any() of a dimension: which value depends on the rows | expect: passthrough
 SELECT ServiceName, any(SeverityText) AS sample, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-altinity-timeseries | tool-shape: Altinity's Grafana plugin, $timeSeries (whole seconds of a DateTime64 divided into buckets, in milliseconds) and $timeFilter with an inclusive end | expect: rollup
+SELECT (intDiv(toUInt32(Timestamp), 60) * 60) * 1000 AS t, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp <= toDateTime(1717956000) GROUP BY t ORDER BY t;
+
+-- id: sh-altinity-columns | tool-shape: Altinity's Grafana plugin, $columns(ServiceName, count() c): the grouped level inside a groupArray of pairs (an exclusive end here; sh-altinity-timeseries has the plugin's inclusive one) | expect: rollup
+SELECT t, groupArray((ServiceName, c)) AS groupArr FROM (SELECT (intDiv(toUInt32(Timestamp), 300) * 300) * 1000 AS t, ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY t, ServiceName ORDER BY t, ServiceName) GROUP BY t ORDER BY t;
+
+-- id: sh-date-literals | tool-shape: Spark / jOOQ, DATE '...' bounds on a DateTime64 column (midnight in the column's zone) | expect: rollup
+SELECT ServiceName, count(*) AS c FROM otel.otel_logs WHERE Timestamp >= DATE '2024-06-09' AND Timestamp < DATE '2024-06-10' GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-now-minus-seconds | tool-shape: Grafana user, a DateTime minus a number of seconds (here on a minute boundary) | expect: rollup
+SELECT toStartOfMinute(Timestamp) AS t, count() AS c FROM otel.otel_logs WHERE Timestamp >= toStartOfMinute(now()) - 3600 GROUP BY t ORDER BY t;
+
+-- id: sh-todatetime-today | tool-shape: analyst, toDateTime(today() - 7) as the start of the last week | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(today() - 7) GROUP BY ServiceName ORDER BY ServiceName;

@@ -106,9 +106,10 @@ public final class GrainDividesBucket {
         }
         return Checked.holds(arg);
       }
+      // whole seconds since the epoch, of a DateTime64 too (truncated, as the bucket's are): Altinity's
+      // Grafana plugin buckets by intDiv(toUInt32(t), n) * n
       case "tounixtimestamp", "touint32" -> {
-        if (arg.shifted() || a.size() != 1 || name.equals("touint32") && !(a.get(0) instanceof Expr.Call inner
-            && RollupFunctions.lower(inner.name()).equals("todatetime"))) {
+        if (arg.shifted() || a.size() != 1) {
           return combine(List.of(arg));
         }
         return Checked.holds(TimeForm.EPOCH);

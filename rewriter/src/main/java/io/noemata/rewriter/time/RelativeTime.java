@@ -36,10 +36,12 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
       IntervalValue by = shift.get().by().inSeconds();
       return of(shift.get().base()).flatMap(base -> base.shifted(by.unit(), by.amount()));
     }
-    if (e instanceof Expr.Binary b && (b.op().equals("-") || b.op().equals("+")) && isDate(b.left())) {
-      // a Date plus or minus an integer is that many days later or earlier (Metabase's, analysts' today() - 7)
-      Optional<Long> days = TimeConstant.integer(b.right());
-      return days.flatMap(n -> of(b.left()).flatMap(base -> base.shifted("day", b.op().equals("-") ? -n : n)));
+    if (e instanceof Expr.Binary b && (b.op().equals("-") || b.op().equals("+"))) {
+      // a Date plus or minus an integer is that many days later or earlier (Metabase's, analysts' today() - 7);
+      // a DateTime or DateTime64, that many seconds (Grafana users' now() - 3600)
+      Optional<Long> n = TimeConstant.integer(b.right());
+      String unit = isDate(b.left()) ? "day" : "second";
+      return n.flatMap(k -> of(b.left()).flatMap(base -> base.shifted(unit, b.op().equals("-") ? -k : k)));
     }
     if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct()) {
       return Optional.empty();
@@ -56,6 +58,8 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
           : Optional.empty();
       case "yesterday" -> a.isEmpty()
           ? Optional.of(new RelativeTime(DAY, false, -(2 * DAY + 14 * 3600) * TimeConstant.NANOS)) : Optional.empty();
+      // the same instant as a DateTime (a Date's midnight in the server's zone, as today() is read)
+      case "todatetime" -> a.size() == 1 ? of(a.get(0)) : Optional.empty();
       case "tostartofminute" -> floored(a, 60, false);
       case "tostartoffiveminutes", "tostartoffiveminute" -> floored(a, 300, false);
       case "tostartoftenminutes" -> floored(a, 600, false);
@@ -67,9 +71,22 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
     };
   }
 
-  /** {@code today()} or {@code yesterday()}: a Date, to which an integer adds days. */
+  /**
+   * A Date, to which an integer adds days: {@code today()}, {@code yesterday()}, and those moved by
+   * days or longer (by an integer or an INTERVAL); the bucket functions and shorter INTERVALs give a
+   * DateTime (measured on 26.5).
+   */
   private static boolean isDate(Expr e) {
-    return Expr.unparenthesized(e) instanceof Expr.Call c && c.args().isEmpty() && c.params() == null
+    e = Expr.unparenthesized(e);
+    Optional<TimeShift> shift = TimeShift.of(e);
+    if (shift.isPresent()) {
+      return isDate(shift.get().base()) && List.of("day", "week", "month", "quarter", "year")
+          .contains(shift.get().by().unit());
+    }
+    if (e instanceof Expr.Binary b && (b.op().equals("-") || b.op().equals("+"))) {
+      return TimeConstant.integer(b.right()).isPresent() && isDate(b.left());
+    }
+    return e instanceof Expr.Call c && c.args().isEmpty() && c.params() == null
         && (RollupFunctions.lower(c.name()).equals("today") || RollupFunctions.lower(c.name()).equals("yesterday"));
   }
 

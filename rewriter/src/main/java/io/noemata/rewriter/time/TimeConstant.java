@@ -153,6 +153,15 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
         t = t.isPresent() ? t : wall(l, true, zone.orElse(serverZone));
         return t.filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, precision.get()))) == 0);
       }
+      case "todate", "todate32" -> {
+        // DATE '...' too (the parser's toDate): midnight, compared in the column's zone like a bare
+        // string (measured on 26.5); a day outside Date's range saturates, so it is no constant
+        if (args.size() != 1 || !(args.get(0) instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.STRING
+            || !Literals.unquote(l.text()).matches("\\d{4}-\\d{2}-\\d{2}")) {
+          return Optional.empty();
+        }
+        return wall(l, false, literalZone).filter(v -> inDateRange(Literals.unquote(l.text())));
+      }
       case "parsedatetimebesteffort" -> {
         if (args.size() > 2 || !(args.get(0) instanceof Expr.Literal l)) {
           return Optional.empty();
@@ -256,6 +265,16 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
       default -> 1;
     };
     return c.args().size() > plain;
+  }
+
+  /** The days a Date holds: 1970-01-01 to 2149-06-06 (UInt16 days). */
+  private static boolean inDateRange(String day) {
+    try {
+      long epochDay = java.time.LocalDate.parse(day).toEpochDay();
+      return epochDay >= 0 && epochDay <= 65535;
+    } catch (DateTimeException e) {
+      return false;
+    }
   }
 
   /** A string literal holding {@code YYYY-MM-DD[T ]hh:mm:ss[.fraction]} and an offset ({@code Z}, {@code +02:00}, {@code -0130}). */

@@ -91,7 +91,8 @@ public class RollupAnswersTest {
     void bucketsFinerThanOrNotAMultipleOfTheGrainReadRawRows() {
       for (String bucket : List.of("toStartOfInterval(Timestamp, INTERVAL 30 second)",
           "toStartOfInterval(Timestamp, INTERVAL 90 second)", "toDateTime(intDiv(toUInt32(toDateTime(Timestamp)), 90) * 90)",
-          "toStartOfInterval(Timestamp, INTERVAL 100 millisecond)")) {
+          "toStartOfInterval(Timestamp, INTERVAL 100 millisecond)", "intDiv(toUInt32(Timestamp), 90) * 90",
+          "intDiv(toUnixTimestamp(Timestamp), 30)")) {
         skipped("SELECT " + bucket + " AS t, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY t",
             RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
       }
@@ -103,6 +104,8 @@ public class RollupAnswersTest {
           RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
       skipped("SELECT toDateTime(Timestamp) AS s, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY s",
           RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+      skipped("SELECT toUInt32(Timestamp) AS s, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY s",
+          RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
     }
 
     @Test
@@ -113,6 +116,16 @@ public class RollupAnswersTest {
           "toStartOfDay(toTimeZone(Timestamp, 'Asia/Kathmandu'))", "toDate(Timestamp)")) {
         String out = reads("SELECT " + bucket + " AS t, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY t");
         assertTrue(out.startsWith("SELECT " + bucket.replace("Timestamp", BUCKET) + " AS t, sum(`LogCount`) AS n FROM "
+            + LOGS_TARGET), out);
+      }
+    }
+
+    @Test
+    void wholeSecondsOfTheTimeColumnDividedByWholeBucketsReadTheBucket() {
+      // Altinity's Grafana plugin ($timeSeries): toUInt32 of a DateTime64 too, the bucket cast to the column's type
+      for (String bucket : List.of("(intDiv(toUInt32(Timestamp), 60) * 60) * 1000", "intDiv(toUnixTimestamp(Timestamp), 300)")) {
+        String out = reads("SELECT " + bucket + " AS t, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY t");
+        assertTrue(out.startsWith("SELECT " + bucket.replace("(Timestamp)", "(" + BUCKET + ")") + " AS t, sum(`LogCount`) AS n FROM "
             + LOGS_TARGET), out);
       }
     }
@@ -184,7 +197,7 @@ public class RollupAnswersTest {
 
     @Test
     void boundsThatAreNotConstantsReadRawRows() {
-      skipped(HEAD + "Timestamp >= now() - 3600", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+      skipped(HEAD + "Timestamp >= now() - SeverityNumber", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
       skipped(HEAD + "Timestamp >= ? AND Timestamp < ?", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
       skipped(HEAD + "Timestamp >= now() - INTERVAL ServiceName MINUTE", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
     }

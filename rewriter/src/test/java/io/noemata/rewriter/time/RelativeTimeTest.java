@@ -32,11 +32,22 @@ class RelativeTimeTest {
         "date_sub(HOUR, 1, now())", "toStartOfInterval(now(), toIntervalMinute(5))", "today() - 7", "yesterday() + 1"}) {
       assertTrue(of(e).isPresent(), e);
     }
-    // a number added to a DateTime is seconds, to a Date days: only today() and yesterday() are Dates here
-    for (String e : new String[] {"now() - 3600", "toStartOfDay(now()) - 1", "today() - x", "now(ServiceName)", "now() - INTERVAL x HOUR", "toStartOfInterval(now(),"
+    for (String e : new String[] {"today() - x", "now() - x", "now() - 1.5", "now(ServiceName)", "now() - INTERVAL x HOUR", "toStartOfInterval(now(),"
         + " INTERVAL 7 minute)", "toStartOfMinute(now(), 'UTC')", "now() - INTERVAL 500 millisecond", "Timestamp"}) {
       assertFalse(of(e).isPresent(), e);
     }
+  }
+
+  @Test
+  void aNumberAddedToADateIsDaysToADateTimeSeconds() {
+    // measured on 26.5: today() - INTERVAL 1 DAY is still a Date, toStartOfDay(today()) a DateTime
+    assertEquals(known("now() - INTERVAL 3600 SECOND"), known("now() - 3600"));
+    assertEquals(known("now64(3) + INTERVAL 60 SECOND"), known("now64(3) + 60"));
+    assertEquals(known("toStartOfDay(now()) - INTERVAL 1 SECOND"), known("toStartOfDay(now()) - 1"));
+    assertEquals(known("toStartOfDay(today()) - INTERVAL 60 SECOND"), known("toStartOfDay(today()) - 60"));
+    assertEquals(known("(today() - INTERVAL 1 DAY) - INTERVAL 1 DAY"), known("today() - INTERVAL 1 DAY - 1"));
+    assertEquals(known("today() - INTERVAL 1 HOUR - INTERVAL 1 SECOND"), known("today() - INTERVAL 1 HOUR - 1"));
+    assertEquals(known("today() - 7"), known("toDateTime(today() - 7)"));
   }
 
   @Test

@@ -33,6 +33,22 @@ class TimeConstantTest {
   }
 
   @Test
+  void aDateIsMidnightInTheZoneTheColumnIsComparedIn() {
+    long june = Instant.parse("2024-06-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
+    assertEquals(june, of("DATE '2024-06-01'").orElseThrow().nanos());
+    assertEquals(june, of("toDate32('2024-06-01')").orElseThrow().nanos());
+    // a column in Tokyo reads the Date as Tokyo's midnight (measured on 26.5), whatever the server's zone
+    java.time.ZoneId tokyo = java.time.ZoneId.of("Asia/Tokyo");
+    assertEquals(june - 9 * 3_600 * TimeConstant.NANOS, TimeConstant.of(SqlParser.parseExpression(
+        "toDate('2024-06-01')").node(), ZoneOffset.UTC, tokyo).orElseThrow().nanos());
+    // a time of day is cut off by toDate; days outside Date's range saturate
+    for (String e : new String[] {"toDate('2024-06-01 12:00:00')", "toDate('1969-12-31')", "toDate('2150-01-01')",
+        "toDate(1717912800)", "toDate('2024-06-01', 'UTC')"}) {
+      assertTrue(of(e).isEmpty(), e);
+    }
+  }
+
+  @Test
   void refusesWhatTheServerWouldSaturate() {
     for (String e : new String[] {"toDateTime(99999999999999)", "toDateTime(4294967340)", "toDateTime(-60)",
         "toDateTime('2200-01-01 00:00:00', 'UTC')", "fromUnixTimestamp(5000000000)",
