@@ -476,3 +476,15 @@ SELECT toStartOfMinute(Timestamp) AS t, count() AS c FROM otel.otel_logs WHERE T
 
 -- id: sh-todatetime-today | tool-shape: analyst, toDateTime(today() - 7) as the start of the last week | expect: rollup
 SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(today() - 7) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-this-month | tool-shape: Metabase relative filter "this month" and "this week": the calendar's first day (a Date) | expect: rollup
+SELECT ServiceName, count(*) AS `count` FROM `otel`.`otel_logs` WHERE `otel`.`otel_logs`.`Timestamp` >= toStartOfMonth(now()) AND `otel`.`otel_logs`.`Timestamp` >= toMonday(today()) - 7 GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-date-trunc-now | tool-shape: analyst, date_trunc('day', now()) and a six-hour floor of now() as window starts | expect: rollup
+SELECT SeverityText, count() AS c FROM otel.otel_logs WHERE Timestamp >= date_trunc('day', now()) - INTERVAL 1 DAY AND Timestamp >= toStartOfInterval(now(), INTERVAL 6 HOUR) - INTERVAL 24 HOUR GROUP BY SeverityText ORDER BY SeverityText;
+
+-- id: sh-format-day | tool-shape: Grafana table panel / analyst, the time formatted by day and hour as the group key | expect: rollup
+SELECT formatDateTime(Timestamp, '%Y-%m-%d %H:00') AS hour, ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY hour, ServiceName ORDER BY hour, ServiceName;
+
+-- id: sh-format-seconds | tool-shape: analyst, formatDateTime with seconds (%T) reads the time finer than the grain | expect: passthrough
+SELECT formatDateTime(Timestamp, '%F %T') AS s, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717916400) GROUP BY s ORDER BY s;

@@ -1,6 +1,7 @@
 package io.noemata.rewriter.time;
 
 import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.Literals;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
@@ -40,7 +41,7 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
       // a Date plus or minus an integer is that many days later or earlier (Metabase's, analysts' today() - 7);
       // a DateTime or DateTime64, that many seconds (Grafana users' now() - 3600)
       Optional<Long> n = TimeConstant.integer(b.right());
-      String unit = isDate(b.left()) ? "day" : "second";
+      String unit = dateValued(b.left()) ? "day" : "second";
       return n.flatMap(k -> of(b.left()).flatMap(base -> base.shifted(unit, b.op().equals("-") ? -k : k)));
     }
     if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct()) {
@@ -66,8 +67,52 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
       case "tostartoffifteenminutes" -> floored(a, 900, false);
       case "tostartofhour" -> floored(a, 3600, false);
       case "tostartofday" -> floored(a, DAY, false);
+      // the first day of the calendar's week, month, ... (a Date; Metabase's "this month": toStartOfMonth(now()))
+      case "tostartofweek" -> a.size() == 2 && TimeConstant.integer(a.get(1)).isPresent()
+          ? calendar(a.subList(0, 1), 7) : calendar(a, 7);
+      case "tomonday" -> calendar(a, 7);
+      case "tostartofmonth" -> calendar(a, 31);
+      case "tostartofquarter" -> calendar(a, 92);
+      case "tostartofyear" -> calendar(a, 366);
+      case "date_trunc", "datetrunc" -> a.size() == 2 && a.get(0) instanceof Expr.Literal unit
+          && unit.kind() == Expr.Literal.Kind.STRING ? truncated(Literals.unquote(unit.text()), a.subList(1, 2))
+          : Optional.empty();
       case "tostartofinterval" -> interval(a);
       default -> Optional.empty();
+    };
+  }
+
+  private static Optional<RelativeTime> truncated(String unit, List<Expr> a) {
+    return switch (unit.toLowerCase(java.util.Locale.ROOT)) {
+      case "minute" -> floored(a, 60, false);
+      case "hour" -> floored(a, 3600, false);
+      case "day" -> floored(a, DAY, false);
+      case "week" -> calendar(a, 7);
+      case "month" -> calendar(a, 31);
+      case "quarter" -> calendar(a, 92);
+      case "year" -> calendar(a, 366);
+      default -> Optional.empty();
+    };
+  }
+
+  /** A floor to the start of a calendar period at most {@code days} long: a midnight in the server's zone. */
+  private static Optional<RelativeTime> calendar(List<Expr> a, long days) {
+    if (a.size() != 1) {
+      return Optional.empty();
+    }
+    return of(a.get(0)).map(x -> new RelativeTime(DAY, false, x.earliestShiftNanos - (days * DAY + 3600) * TimeConstant.NANOS));
+  }
+
+  /** The calls above that give a Date (measured on 26.5): the calendar floors of a week or longer. */
+  private static boolean calendarDate(Expr.Call c) {
+    List<Expr> a = c.args();
+    return switch (RollupFunctions.lower(c.name())) {
+      case "tostartofweek", "tomonday", "tostartofmonth", "tostartofquarter", "tostartofyear" -> true;
+      case "date_trunc", "datetrunc" -> a.size() == 2 && a.get(0) instanceof Expr.Literal unit
+          && List.of("week", "month", "quarter", "year").contains(Literals.unquote(unit.text()).toLowerCase(java.util.Locale.ROOT));
+      case "tostartofinterval" -> a.size() == 2 && IntervalValue.of(a.get(1))
+          .filter(iv -> List.of("week", "month", "quarter", "year").contains(iv.unit())).isPresent();
+      default -> false;
     };
   }
 
@@ -76,15 +121,18 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
    * days or longer (by an integer or an INTERVAL); the bucket functions and shorter INTERVALs give a
    * DateTime (measured on 26.5).
    */
-  private static boolean isDate(Expr e) {
+  public static boolean dateValued(Expr e) {
     e = Expr.unparenthesized(e);
     Optional<TimeShift> shift = TimeShift.of(e);
     if (shift.isPresent()) {
-      return isDate(shift.get().base()) && List.of("day", "week", "month", "quarter", "year")
+      return dateValued(shift.get().base()) && List.of("day", "week", "month", "quarter", "year")
           .contains(shift.get().by().unit());
     }
     if (e instanceof Expr.Binary b && (b.op().equals("-") || b.op().equals("+"))) {
-      return TimeConstant.integer(b.right()).isPresent() && isDate(b.left());
+      return TimeConstant.integer(b.right()).isPresent() && dateValued(b.left());
+    }
+    if (e instanceof Expr.Call c && c.params() == null && calendarDate(c)) {
+      return true;
     }
     return e instanceof Expr.Call c && c.args().isEmpty() && c.params() == null
         && (RollupFunctions.lower(c.name()).equals("today") || RollupFunctions.lower(c.name()).equals("yesterday"));
@@ -114,8 +162,13 @@ public record RelativeTime(long alignSeconds, boolean epochAligned, long earlies
     return switch (width.get().unit()) {
       case "second" -> floored(a.subList(0, 1), n, true);
       case "minute" -> n <= 60 && 60 % n == 0 ? floored(a.subList(0, 1), 60 * n, false) : Optional.empty();
-      case "hour" -> n == 1 ? floored(a.subList(0, 1), 3600, false) : Optional.empty();
+      // hours count from the zone's midnight (measured on 26.5: INTERVAL 7 HOUR floors 05:00 to 00:00)
+      case "hour" -> 24 % n == 0 ? floored(a.subList(0, 1), 3600 * n, false) : Optional.empty();
       case "day" -> n == 1 ? floored(a.subList(0, 1), DAY, false) : Optional.empty();
+      case "week" -> n == 1 ? calendar(a.subList(0, 1), 7) : Optional.empty();
+      case "month" -> n == 1 ? calendar(a.subList(0, 1), 31) : Optional.empty();
+      case "quarter" -> n == 1 ? calendar(a.subList(0, 1), 92) : Optional.empty();
+      case "year" -> n == 1 ? calendar(a.subList(0, 1), 366) : Optional.empty();
       default -> Optional.empty();
     };
   }

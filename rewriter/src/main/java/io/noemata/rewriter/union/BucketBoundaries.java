@@ -42,7 +42,10 @@ public final class BucketBoundaries {
       ZoneId serverZone, String timeType) {
     boolean isLower = op.startsWith(">");
     boolean halfOpen = op.equals(">=") || op.equals("<");
-    boolean aligned = halfOpen && r.alignedTo(grain.toSeconds(), serverZone);
+    // a Date (today(), toStartOfMonth(now())) is compared as midnight in the column's zone, which
+    // may not be the server's (measured on 26.5)
+    ZoneId zone = RelativeTime.dateValued(value) ? TimeConstant.columnZone(timeType, serverZone) : serverZone;
+    boolean aligned = halfOpen && r.alignedTo(grain.toSeconds(), zone);
     String why = written + (halfOpen ? " moves with the server's clock, off rollup bucket boundaries"
         : " is inclusive on a " + timeType + " column") + ": part of a bucket would be read whole";
     return new RawEdges.Bound(conjunct, isLower, null, aligned, why, op, value, r);

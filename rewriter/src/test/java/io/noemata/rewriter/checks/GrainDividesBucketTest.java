@@ -57,6 +57,29 @@ class GrainDividesBucketTest {
   }
 
   @Test
+  void aFormattedTimeIsABucketAsFineAsItsFinestSpecifier() {
+    ZoneId utc = ZoneId.of("UTC");
+    Rollup hourly = grain(Duration.ofHours(1));
+    for (String b : List.of("formatDateTime(Timestamp, '%Y-%m-%d')", "formatDateTime(Timestamp, '%F %H:00', 'UTC')",
+        "DATE_FORMAT(Timestamp, '%b %e, %Y %l %p')", "formatDateTime(Timestamp, '%V %G, %a %W %u')")) {
+      assertEquals(TimeForm.Kind.BUCKET, Levels.holds(bucket(MINUTE, utc, b)).kind(), b);
+      assertEquals(TimeForm.Kind.BUCKET, Levels.holds(bucket(hourly, utc, b)).kind(), b);
+    }
+    // minutes (%i, %R, %r; %M too, the minute where a setting makes it one) divide no hourly bucket
+    for (String b : List.of("formatDateTime(Timestamp, '%H:%i')", "formatDateTime(Timestamp, '%R')",
+        "formatDateTime(Timestamp, '%M')")) {
+      assertEquals(TimeForm.Kind.BUCKET, Levels.holds(bucket(MINUTE, utc, b)).kind(), b);
+      Levels.skips(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, bucket(hourly, utc, b));
+    }
+    // seconds, fractions, the zone's offset, an unknown specifier, a format not written as a literal
+    for (String b : List.of("formatDateTime(Timestamp, '%F %T')", "formatDateTime(Timestamp, '%S')",
+        "formatDateTime(Timestamp, '%f')", "formatDateTime(Timestamp, '%z')", "formatDateTime(Timestamp, '%Y%')",
+        "formatDateTime(Timestamp, concat('%Y', '%m'))")) {
+      Levels.skips(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, bucket(MINUTE, utc, b));
+    }
+  }
+
+  @Test
   void aWallClockBucketWithTheServersZoneUnknownNeedsAGrainDividingFifteenMinutes() {
     Rollup hour = grain(Duration.ofHours(1));
     Levels.skips(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, bucket(hour, null, "toStartOfDay(Timestamp)"));

@@ -48,6 +48,29 @@ class RelativeTimeTest {
     assertEquals(known("(today() - INTERVAL 1 DAY) - INTERVAL 1 DAY"), known("today() - INTERVAL 1 DAY - 1"));
     assertEquals(known("today() - INTERVAL 1 HOUR - INTERVAL 1 SECOND"), known("today() - INTERVAL 1 HOUR - 1"));
     assertEquals(known("today() - 7"), known("toDateTime(today() - 7)"));
+    // the calendar floors of a week or longer are Dates too
+    assertEquals(known("toStartOfMonth(now()) - INTERVAL 1 DAY"), known("toStartOfMonth(now()) - 1"));
+    assertEquals(known("date_trunc('week', now()) - INTERVAL 2 DAY"), known("date_trunc('week', now()) - 2"));
+    assertEquals(known("date_trunc('day', now()) - INTERVAL 2 SECOND"), known("date_trunc('day', now()) - 2"));
+  }
+
+  @Test
+  void theStartsOfThisWeekMonthQuarterAndYearAreMidnightsAtMostThatPeriodBack() {
+    for (String e : new String[] {"toStartOfWeek(now())", "toStartOfWeek(now(), 1)", "toMonday(today())",
+        "toStartOfMonth(now())", "toStartOfQuarter(now())", "toStartOfYear(now())", "date_trunc('month', now())",
+        "toStartOfInterval(now(), INTERVAL 1 MONTH)", "toStartOfInterval(now(), INTERVAL 6 HOUR)"}) {
+      RelativeTime r = known(e);
+      assertTrue(r.alignedTo(3600, ZoneOffset.UTC), e);
+      assertTrue(r.earliest(CLOCK) <= CLOCK.getEpochSecond() * TimeConstant.NANOS, e);
+    }
+    long clock = CLOCK.getEpochSecond() * TimeConstant.NANOS;
+    assertTrue(known("toStartOfYear(now())").earliest(CLOCK) <= clock - 366L * 86400 * TimeConstant.NANOS);
+    assertTrue(known("toStartOfMonth(now())").earliest(CLOCK) <= clock - 31L * 86400 * TimeConstant.NANOS);
+    for (String e : new String[] {"toStartOfWeek(now(), x)", "toStartOfMonth(now(), 'UTC')",
+        "toStartOfInterval(now(), INTERVAL 7 HOUR)", "toStartOfInterval(now(), INTERVAL 2 MONTH)",
+        "date_trunc('second', now())", "date_trunc(x, now())"}) {
+      assertFalse(of(e).isPresent(), e);
+    }
   }
 
   @Test

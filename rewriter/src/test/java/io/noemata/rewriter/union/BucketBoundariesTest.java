@@ -70,6 +70,24 @@ class BucketBoundariesTest {
   }
 
   @Test
+  void aDateIsMidnightInTheColumnsZoneNotTheServers() {
+    Duration hour = Duration.ofHours(1);
+    ZoneId utc = ZoneId.of("UTC");
+    for (String value : new String[] {"today()", "toStartOfMonth(now())", "toMonday(today()) - 7"}) {
+      Expr.Binary b = (Expr.Binary) Levels.expr("Timestamp >= " + value);
+      RelativeTime r = RelativeTime.of(b.right()).orElseThrow();
+      assertTrue(BucketBoundaries.moving(b, "", ">=", b.right(), r, hour, utc, "DateTime64(9)").aligned(), value);
+      // Kolkata's midnight is 18:30 UTC: inside an hourly bucket
+      assertFalse(BucketBoundaries.moving(b, "", ">=", b.right(), r, hour, utc, "DateTime64(9, 'Asia/Kolkata')")
+          .aligned(), value);
+    }
+    // a DateTime floor is cut in the server's zone, whatever the column's
+    Expr.Binary b = (Expr.Binary) Levels.expr("Timestamp >= toStartOfDay(now())");
+    assertTrue(BucketBoundaries.moving(b, "", ">=", b.right(), RelativeTime.of(b.right()).orElseThrow(), hour, utc,
+        "DateTime64(9, 'Asia/Kolkata')").aligned());
+  }
+
+  @Test
   void aBoundMovingWithTheServersClockIsABoundaryOnlyWhenFlooredToBuckets() {
     Expr.Binary moving = (Expr.Binary) Levels.expr("Timestamp >= now() - INTERVAL 1 HOUR");
     Expr.Binary floored = (Expr.Binary) Levels.expr("Timestamp >= toStartOfMinute(now() - INTERVAL 1 HOUR)");
