@@ -488,3 +488,9 @@ SELECT formatDateTime(Timestamp, '%Y-%m-%d %H:00') AS hour, ServiceName, count()
 
 -- id: sh-format-seconds | tool-shape: analyst, formatDateTime with seconds (%T) reads the time finer than the grain | expect: passthrough
 SELECT formatDateTime(Timestamp, '%F %T') AS s, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717916400) GROUP BY s ORDER BY s;
+
+-- id: sh-cast-bounds | tool-shape: jOOQ / Hibernate / Trino pushdown, bounds as CAST(... AS DateTime) and '...'::DateTime64(3) | expect: rollup
+SELECT ServiceName, SeverityText, count(*) AS c FROM otel.otel_logs WHERE Timestamp >= cast('2024-06-09 06:00:00' as DateTime) AND Timestamp < '2024-06-09 18:00:00.000'::DateTime64(3) GROUP BY ServiceName, SeverityText ORDER BY ServiceName, SeverityText;
+
+-- id: sh-cast-date | tool-shape: Looker / Power BI, a day range as CAST('...' AS Date) | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, count(*) AS c FROM otel.otel_logs WHERE Timestamp >= CAST('2024-06-09' AS Date) AND Timestamp < CAST('2024-06-10' AS Date) GROUP BY h ORDER BY h;

@@ -105,6 +105,9 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
     if (e instanceof Expr.Literal l && l.kind() == Expr.Literal.Kind.STRING) {
       return wall(l, true, literalZone);
     }
+    if (e instanceof Expr.Cast k && k.operand() instanceof Expr.Literal l) {
+      return cast(l, k.type().strip(), serverZone, literalZone);
+    }
     Optional<TimeShift> shift = TimeShift.of(e);
     if (shift.isPresent()) {
       return shifted(shift.get(), serverZone);
@@ -156,11 +159,8 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
       case "todate", "todate32" -> {
         // DATE '...' too (the parser's toDate): midnight, compared in the column's zone like a bare
         // string (measured on 26.5); a day outside Date's range saturates, so it is no constant
-        if (args.size() != 1 || !(args.get(0) instanceof Expr.Literal l) || l.kind() != Expr.Literal.Kind.STRING
-            || !Literals.unquote(l.text()).matches("\\d{4}-\\d{2}-\\d{2}")) {
-          return Optional.empty();
-        }
-        return wall(l, false, literalZone).filter(v -> inDateRange(Literals.unquote(l.text())));
+        return args.size() == 1 && args.get(0) instanceof Expr.Literal l
+            ? cast(l, "Date", serverZone, literalZone) : Optional.empty();
       }
       case "parsedatetimebesteffort" -> {
         if (args.size() > 2 || !(args.get(0) instanceof Expr.Literal l)) {
@@ -180,26 +180,8 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
             || t.kind() != Expr.Literal.Kind.STRING) {
           return Optional.empty();
         }
-        String type = Literals.unquote(t.text()).strip();
-        if (type.equals("DateTime")) {
-          return wall(l, false, serverZone).filter(TimeConstant::fitsDateTime);
-        }
-        Matcher zoned = CAST_ZONED.matcher(type);
-        if (!zoned.matches()) {
-          return Optional.empty();
-        }
-        ZoneId zone;
-        try {
-          String named = zoned.group(2) != null ? zoned.group(2) : zoned.group(3);
-          zone = named == null ? serverZone : ZoneId.of(named);
-        } catch (DateTimeException unknown) {
-          return Optional.empty();
-        }
-        int digits = zoned.group(1) == null ? 0 : Integer.parseInt(zoned.group(1));
-        return wall(l, digits > 0, zone).filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, digits))) == 0)
-            .filter(v -> digits > 0 || v.fitsDateTime());
-      }
-      case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
+        return cast(l, Literals.unquote(t.text()).strip(), serverZone, literalZone);
+      }      case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
         if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {
           return Optional.empty();
         }
@@ -216,6 +198,35 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
         return Optional.empty();
       }
     }
+  }
+
+  /**
+   * A string cast to a time type, in any of ClickHouse's spellings ({@code CAST(s AS T)}, {@code
+   * s::T}, {@code CAST(s, 'T')}): a DateTime read in the type's zone, else the server's; a Date,
+   * like {@code toDate}, is midnight in the zone the column compares it in.
+   */
+  private static Optional<TimeConstant> cast(Expr.Literal l, String type, ZoneId serverZone, ZoneId literalZone) {
+    if (type.equals("Date") || type.equals("Date32")) {
+      return l.kind() == Expr.Literal.Kind.STRING && Literals.unquote(l.text()).matches("\\d{4}-\\d{2}-\\d{2}")
+          ? wall(l, false, literalZone).filter(v -> inDateRange(Literals.unquote(l.text()))) : Optional.empty();
+    }
+    if (type.equals("DateTime")) {
+      return wall(l, false, serverZone).filter(TimeConstant::fitsDateTime);
+    }
+    Matcher zoned = CAST_ZONED.matcher(type);
+    if (!zoned.matches()) {
+      return Optional.empty();
+    }
+    ZoneId zone;
+    try {
+      String named = zoned.group(2) != null ? zoned.group(2) : zoned.group(3);
+      zone = named == null ? serverZone : ZoneId.of(named);
+    } catch (DateTimeException unknown) {
+      return Optional.empty();
+    }
+    int digits = zoned.group(1) == null ? 0 : Integer.parseInt(zoned.group(1));
+    return wall(l, digits > 0, zone).filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, digits))) == 0)
+        .filter(v -> digits > 0 || v.fitsDateTime());
   }
 
   /**

@@ -41,6 +41,14 @@ class TimeConstantTest {
     java.time.ZoneId tokyo = java.time.ZoneId.of("Asia/Tokyo");
     assertEquals(june - 9 * 3_600 * TimeConstant.NANOS, TimeConstant.of(SqlParser.parseExpression(
         "toDate('2024-06-01')").node(), ZoneOffset.UTC, tokyo).orElseThrow().nanos());
+    // CAST in its three spellings
+    assertEquals(june, of("CAST('2024-06-01' AS Date)").orElseThrow().nanos());
+    assertEquals(june, of("CAST('2024-06-01 00:00:00' AS DateTime)").orElseThrow().nanos());
+    assertEquals(june, of("'2024-06-01 00:00:00.000'::DateTime64(3)").orElseThrow().nanos());
+    assertEquals(june - 9 * 3_600 * TimeConstant.NANOS, of("CAST('2024-06-01 00:00:00' AS DateTime('Asia/Tokyo'))")
+        .orElseThrow().nanos());
+    assertTrue(of("CAST('2024-06-01 00:00:00.5' AS DateTime)").isEmpty());
+    assertTrue(of("CAST('2024-06-01 00:00:00' AS String)").isEmpty());
     // a time of day is cut off by toDate; days outside Date's range saturate
     for (String e : new String[] {"toDate('2024-06-01 12:00:00')", "toDate('1969-12-31')", "toDate('2150-01-01')",
         "toDate(1717912800)", "toDate('2024-06-01', 'UTC')"}) {
