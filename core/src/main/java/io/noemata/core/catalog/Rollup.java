@@ -67,6 +67,12 @@ public record Rollup(
         coveredFrom, coveredUntil, fedSince, lateDays, lateUntil, state);
   }
 
+  /** The same holding only {@code kept} of its measures: what a read that needs no others carries. */
+  public Rollup withMeasures(List<Measure> kept) {
+    return new Rollup(key, stableView, target, contentHash, grain, timeColumn, bucketColumn, dimensions, List.copyOf(kept),
+        coveredFrom, coveredUntil, fedSince, lateDays, lateUntil, refresh);
+  }
+
   /** Whether its view is refreshed rather than fed by inserts. */
   public boolean refreshed() {
     return refresh != null;

@@ -21,9 +21,10 @@ sealed interface Outcome permits Outcome.Read, Outcome.Skipped {
    * @param rawEdges true when part of the window is read from raw rows (the union rewrite)
    * @param windowStart the window's earliest start in nanoseconds since the epoch, null when unbounded
    * @param windowEnd the window's latest end in nanoseconds since the epoch, null when unbounded or moving
+   * @param unionShape the rollup with only the measures its union with raw edges carries (the cost weighs their states)
    */
   record Read(Rollup rollup, List<Edit> edits, Optional<List<Edit>> rowEdits, String database, boolean rawEdges,
-      Long windowStart, Long windowEnd) implements Outcome {}
+      Long windowStart, Long windowEnd, Rollup unionShape) implements Outcome {}
 
   /** The level does not read {@code rollup}: the first condition it failed, and why. */
   record Skipped(Rollup rollup, RollupSkip code, String why) implements Outcome {

@@ -203,7 +203,8 @@ public final class RollupAnswers {
       snapshot.rows(new TableName(name.database(), target)).ifPresent(t -> targets.put(target, t));
     }
     Outcome.Read any = answering.get(0);
-    return CheapestRead.choose(answering.stream().map(o -> new CheapestRead.Candidate(o.rollup(), o.rawEdges())).toList(),
+    return CheapestRead.choose(answering.stream().map(o -> new CheapestRead.Candidate(o.unionShape(), o.rawEdges()))
+        .toList(),
         snapshot.rows(name).orElse(null), targets, any.windowStart(), any.windowEnd(), AggregateKind.of(s));
   }
 
@@ -273,7 +274,7 @@ public final class RollupAnswers {
           o = new Outcome.Skipped(r, failed.skip());
         } else {
           o = new Outcome.Read(r, ((Checked.Holds<List<Edit>>) read).value(), answer.rowEdits(), level.database(),
-              answer.rawEdges(), answer.windowStart(), answer.windowEnd());
+              answer.rawEdges(), answer.windowStart(), answer.windowEnd(), answer.unionShape());
         }
       }
     } catch (RuntimeException bug) {

@@ -1,5 +1,6 @@
 package io.noemata.rewriter.rules;
 
+import io.noemata.core.catalog.Measure;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.sql.Literals;
@@ -105,6 +106,8 @@ final class RollupLevel {
   private boolean windows;
   private final LevelWindow window = new LevelWindow();
   private UnionEdges edges;
+  /** The rollup as the union carries it: only the stored columns the level reads ({@link #carried}). */
+  private Rollup unionShape;
   private Checked<List<Edit>> edits;
   /** The table's leading sorting key when it floors the time column: the raw edges restate their range on it. */
   private final Optional<TimeKey> timeKey;
@@ -746,13 +749,37 @@ final class RollupLevel {
     return edges != null;
   }
 
+  /**
+   * The rollup as a union carries it: only the stored columns the level's edits read (every read
+   * of one is an edit this rule wrote, naming it quoted), so the raw edges compute no state the
+   * query does not need (a count panel's edges no uniqState). All of them under a projection
+   * made {@code *}, whose reader sees every column.
+   */
+  private Rollup carried(List<Edit> levelEdits) {
+    if (inlined != null && inlined.star().isPresent()) {
+      return rollup;
+    }
+    List<Measure> read = rollup.measures().stream().filter(m -> levelEdits.stream()
+        .anyMatch(e -> e.text().contains(Literals.identifier(m.stateColumn())))).toList();
+    if (read.isEmpty()) { // DISTINCT over dimensions: a rollup holds at least one measure, so the cheapest
+      read = List.of(rollup.measures().stream().filter(m -> m.stateType().startsWith("SimpleAggregateFunction("))
+          .findFirst().orElse(rollup.measures().get(0)));
+    }
+    return rollup.withMeasures(read);
+  }
+
+  /** The rollup as the level's union carries it (the rollup itself without raw edges), for the cost estimate. */
+  Rollup unionShape() {
+    edits();
+    return unionShape == null ? rollup : unionShape;
+  }
+
   /** The level's edits: grouped as written, or ({@code rows}) as the rollup's rows read with FINAL. */
   private Checked<List<Edit>> assemble(boolean rows) {
     String bucketAsTime = "CAST(toUnixTimestamp(" + Literals.identifier(rollup.bucketColumn()) + ") AS " + timeType + ")";
     String from = Literals.qualified(database, rollup.target())
         + (table.alias() != null ? " AS " + Literals.identifier(table.alias()) : "") + (rows ? " FINAL" : "");
     if (edges != null) {
-      from = edges.from(sql, table, database, rollup, bucketAsTime, timeKey);
       for (RawEdges.Bound b : window.bounds()) { // the union holds exactly the rows these select
         aggregateEdits.put(b.conjunct().start(), new Edit(b.conjunct().start(), b.conjunct().end(), "1"));
       }
@@ -775,6 +802,10 @@ final class RollupLevel {
       if (!inside) {
         out.add(leaf);
       }
+    }
+    if (edges != null) {
+      unionShape = carried(out);
+      from = edges.from(sql, table, database, unionShape, bucketAsTime, timeKey);
     }
     out.add(new Edit(table.start(), table.end(), from));
     if (inlined != null) {

@@ -143,11 +143,14 @@ public class RollupAnswersTest {
   class WindowOnBucketBoundaries {
     static final String HEAD = "SELECT count() AS n FROM otel.otel_logs WHERE ";
 
-    /** The union rewrite: the whole-bucket middle from the rollup, the ragged edges from raw rows. */
+    /**
+     * The union rewrite: the whole-bucket middle from the rollup, the ragged edges from raw rows,
+     * both carrying only the stored column the count reads (no uniq state of TraceId).
+     */
     static String unionOf(String middle, String rawWindow, String edges) {
-      return "(SELECT `bucket`, `ServiceName`, `SeverityText`, `LogCount`, `UniqTraces` FROM " + LOGS_TARGET + " WHERE "
+      return "(SELECT `bucket`, `ServiceName`, `SeverityText`, `LogCount` FROM " + LOGS_TARGET + " WHERE "
           + middle + " UNION ALL SELECT CAST(toStartOfInterval(`Timestamp`, INTERVAL 60 second) AS DateTime('UTC'))"
-          + " AS `bucket`, `ServiceName`, `SeverityText`, count() AS `LogCount`, uniqState(TraceId) AS `UniqTraces`"
+          + " AS `bucket`, `ServiceName`, `SeverityText`, count() AS `LogCount`"
           + " FROM otel.otel_logs WHERE " + rawWindow.replace("Timestamp ", "`Timestamp` ") + " AND (" + edges
           + ") GROUP BY `bucket`, `ServiceName`,"
           + " `SeverityText`) AS `otel_logs`";
@@ -161,6 +164,22 @@ public class RollupAnswersTest {
       assertEquals("SELECT sum(`LogCount`) AS n FROM " + unionOf(BUCKET + " >= '2024-06-10 08:01:00' AND " + BUCKET
           + " < '2024-06-10 09:00:00'", window, "`Timestamp` < '2024-06-10 08:01:00' OR `Timestamp` >= '2024-06-10"
           + " 09:00:00'") + " WHERE 1 AND 1", r.sql());
+    }
+
+    @Test
+    void theUnionCarriesTheStoredColumnsTheLevelReadsAndNoOthers() {
+      String window = " FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 08:00:30' AND Timestamp < '2024-06-10 09:00:00'";
+      String uniq = rewrite("SELECT ServiceName, uniq(TraceId) AS u" + window + " GROUP BY ServiceName").sql();
+      assertTrue(uniq.contains("`SeverityText`, `UniqTraces` FROM " + LOGS_TARGET), uniq);
+      assertTrue(uniq.contains("`SeverityText`, uniqState(TraceId) AS `UniqTraces` FROM otel.otel_logs"), uniq);
+      String both = rewrite("SELECT ServiceName, count() AS c" + window + " GROUP BY ServiceName HAVING uniq(TraceId) > 1")
+          .sql();
+      assertTrue(both.contains("`LogCount`, `UniqTraces` FROM " + LOGS_TARGET), both);
+      // DISTINCT reads dimensions alone: the union carries the cheapest state, the count
+      String distinct = rewrite("SELECT DISTINCT ServiceName" + window).sql();
+      assertTrue(distinct.contains("(SELECT `bucket`, `ServiceName`, `SeverityText`, `LogCount` FROM " + LOGS_TARGET),
+          distinct);
+      assertTrue(distinct.contains("`SeverityText`, count() AS `LogCount` FROM otel.otel_logs"), distinct);
     }
 
     @Test

@@ -101,8 +101,14 @@ class SmallReadTest {
   @Test
   void largeRawEdgesOrAnotherTableReadKeepTheEnginesDefaults() {
     CatalogSnapshot s = snapshot(1_344, SmallRead.SETTINGS.keySet());
-    // 08:30:30 is inside every bucket: raw rows for the edge, 29.5 minutes of 10M rows a day
-    RewriteResult edges = rewrite(PANEL.replace("toDateTime(1717977600)", "toDateTime(1718008230)"), s);
+    // 08:30:30 is inside every bucket: raw rows for the edge, 29.5 minutes of 10M rows a day on the
+    // hourly rollup (the minute one's edge is 30 seconds, a small read since its union carries no
+    // uniq states the count does not need)
+    CatalogSnapshot hourly = RollupCatalog.snapshot(List.of(hour), List.of()).withServerTimeZone(ZoneOffset.UTC)
+        .withRows(Map.of(new TableName("otel", "otel_logs"), new TableRows(day(10_000_000).partitions(), "Timestamp"),
+            new TableName("otel", hour.target()), day(1_344)), 3)
+        .withChangeableSettings(SmallRead.SETTINGS.keySet());
+    RewriteResult edges = rewrite(PANEL.replace("toDateTime(1717977600)", "toDateTime(1718008230)"), hourly);
     assertTrue(edges.provenance().rollups().stream().anyMatch(u -> u instanceof io.noemata.rewriter.provenance.ResourceUse.Rollup read && read.rawEdges()),
         edges.provenance().toString());
     assertFalse(edges.sql().contains("SETTINGS"), edges.sql());
