@@ -494,3 +494,9 @@ SELECT ServiceName, SeverityText, count(*) AS c FROM otel.otel_logs WHERE Timest
 
 -- id: sh-cast-date | tool-shape: Looker / Power BI, a day range as CAST('...' AS Date) | expect: rollup
 SELECT toStartOfHour(Timestamp) AS h, count(*) AS c FROM otel.otel_logs WHERE Timestamp >= CAST('2024-06-09' AS Date) AND Timestamp < CAST('2024-06-10' AS Date) GROUP BY h ORDER BY h;
+
+-- id: sh-with-constants | tool-shape: Grafana panel written by hand, WITH constants for the service and the window (the names reach every read of the rewritten query) | expect: rollup
+WITH 'frontend' AS svc, toDateTime(1717912800) AS start, toDateTime(1717956000) AS stop SELECT toStartOfHour(Timestamp) AS h, count() AS c FROM otel.otel_logs WHERE ServiceName != svc AND Timestamp >= start AND Timestamp < stop GROUP BY h ORDER BY h;
+
+-- id: sh-with-row-expression | tool-shape: analyst, a WITH expression over the row (the bucket named in WITH) | expect: passthrough
+WITH toStartOfHour(Timestamp) AS h SELECT h, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY h ORDER BY h;

@@ -26,10 +26,11 @@ import java.util.Optional;
  * @param inlined the derived table the level reads when it only filters or projects {@code table}; null when none
  * @param name {@code table} with its database resolved
  * @param info what the catalog holds about {@code table}
- * @param underScalarWith true when the level sits inside a scalar WITH ({@link io.noemata.rewriter.checks.ClausesRead})
+ * @param withValues the WITH expressions (not CTEs) the level sees, its own and its enclosing levels', by
+ *     name ({@link io.noemata.rewriter.checks.ClausesRead})
  */
 record LevelContext(StatementFacts statement, Query.Select select, TableExpr.Table table, Inlined inlined,
-    TableName name, TableInfo info, boolean underScalarWith) {
+    TableName name, TableInfo info, Map<String, Expr> withValues) {
 
   /**
    * What holds for every level of one statement.

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,8 +78,8 @@ public final class RollupAnswers {
     List<Query.Select> selects = new ArrayList<>();
     Set<String> cteNames = new HashSet<>();
     List<Clause.Setting> settings = new ArrayList<>();
-    Set<Query.Select> underScalarWith = new HashSet<>();
-    collect(statement, false, selects, cteNames, settings, underScalarWith);
+    Map<Query.Select, Map<String, Expr>> withValues = new HashMap<>();
+    collect(statement, Map.of(), selects, cteNames, settings, withValues);
     if (settings.stream().anyMatch(s -> s.name().toLowerCase(Locale.ROOT).startsWith("param_"))) {
       // the statement sets a parameter's value itself: the connection's may not be the one substituted
       parameters = Parameters.positional(parameters.positional());
@@ -125,8 +126,11 @@ public final class RollupAnswers {
         }
         List<Rollup> candidates = new ArrayList<>(info.rollups());
         candidates.sort(Comparator.comparing(Rollup::grain).reversed().thenComparing(Rollup::key));
-        LevelContext level = new LevelContext(facts, s, t, inlined, name, info,
-            underScalarWith.contains(s) || inlined != null && underScalarWith.contains(inlined.inner()));
+        Map<String, Expr> withSeen = new LinkedHashMap<>(withValues.getOrDefault(s, Map.of()));
+        if (inlined != null) {
+          withSeen.putAll(withValues.getOrDefault(inlined.inner(), Map.of()));
+        }
+        LevelContext level = new LevelContext(facts, s, t, inlined, name, info, Map.copyOf(withSeen));
         List<Outcome> outcomes = new ArrayList<>();
         for (Rollup r : candidates) {
           outcomes.add(decide(level, r, edits));
@@ -262,7 +266,7 @@ public final class RollupAnswers {
           .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, level.selects()))
           .or(() -> TableAlone.check(s, t, inlined, r.refreshed()))
           .or(() -> level.statement().meaning())
-          .or(() -> ClausesRead.check(s, level.underScalarWith()))
+          .or(() -> ClausesRead.check(s, level.withValues()))
           .or(() -> Optional.ofNullable(filters == null ? null : filters.blocks(name, r))
               .map(why -> new Skip(RollupSkip.TABLE_FILTER_SETTING, why)));
       if (skip.isPresent()) {
@@ -343,22 +347,28 @@ public final class RollupAnswers {
     return out;
   }
 
-  private static void collect(Node n, boolean scalarWith, List<Query.Select> selects, Set<String> cteNames,
-      List<Clause.Setting> settings, Set<Query.Select> underScalarWith) {
-    boolean inner = scalarWith;
+  /** Every select, CTE name and setting; {@code withValues}, the WITH expressions each select sees. */
+  private static void collect(Node n, Map<String, Expr> visible, List<Query.Select> selects, Set<String> cteNames,
+      List<Clause.Setting> settings, Map<Query.Select, Map<String, Expr>> withValues) {
+    Map<String, Expr> inner = visible;
     if (n instanceof Query.Select s) {
       selects.add(s);
-      if (scalarWith) {
-        underScalarWith.add(s);
+      if (s.with().stream().anyMatch(w -> w.query() == null)) {
+        inner = new LinkedHashMap<>(visible);
+        for (Clause.With w : s.with()) {
+          if (w.query() == null) {
+            inner.put(w.name(), w.expr());
+          }
+        }
       }
-      inner = scalarWith || s.with().stream().anyMatch(w -> w.query() == null);
+      withValues.put(s, inner);
       s.with().stream().filter(w -> w.query() != null).forEach(w -> cteNames.add(w.name()));
     }
     if (n instanceof Clause.Setting setting) {
       settings.add(setting);
     }
     for (Node c : n.children()) {
-      collect(c, inner, selects, cteNames, settings, underScalarWith);
+      collect(c, inner, selects, cteNames, settings, withValues);
     }
   }
 }

@@ -116,7 +116,11 @@ final class RollupLevel {
   /** How the server names the unaliased items the level changes. */
   private final io.noemata.core.catalog.ResultNaming naming;
 
+  /** The WITH constants the level sees, by name ({@link io.noemata.rewriter.checks.ClausesRead}). */
+  private final Map<String, Expr> withValues;
+
   RollupLevel(LevelContext level, Rollup rollup) {
+    this.withValues = level.withValues();
     this.timeKey = level.timeKey(rollup);
     this.inlined = level.inlined();
     this.parameters = level.statement().values();
@@ -168,9 +172,17 @@ final class RollupLevel {
     for (Expr e : select.ownExpressions()) {
       collectAliases(e);
     }
-    Optional<Skip> hidden = NamesBound.check(rollup, aliases.keySet(), joinedColumns);
+    Set<String> bound = new HashSet<>(aliases.keySet());
+    bound.addAll(withValues.keySet());
+    Optional<Skip> hidden = NamesBound.check(rollup, bound, joinedColumns);
     if (hidden.isPresent()) {
       return Checked.fails(hidden.get());
+    }
+    for (String name : withValues.keySet()) {
+      if (info.columnTypes().containsKey(name) || aliases.containsKey(name) || joinedColumns.contains(name)) {
+        return Checked.fails(RollupSkip.NAME_BOUND, "the WITH name " + name + " is also a column or an alias of the"
+            + " level: which one a reference means is the server's choice");
+      }
     }
     walk();
     // SELECT DISTINCT over dimensions and buckets returns its groups: each rollup row stands for at
@@ -442,6 +454,9 @@ final class RollupLevel {
         expanding.pop();
       }
     }
+    if (id.parts().size() == 1 && withValues.containsKey(id.name())) {
+      return TimeForm.NONE; // a WITH constant: reads no row, and the rewritten query sees it too
+    }
     if (joinedAlias != null && (id.parts().size() == 2 && id.parts().get(0).equals(joinedAlias)
         || id.parts().size() == 1 && joinedColumns.contains(id.name()))) {
       if (id.parts().size() == 1 && info.columnTypes().containsKey(id.name())) {
@@ -675,6 +690,10 @@ final class RollupLevel {
   /** A time constant, or a {@code ?} whose bound value is one: a decision that depends on a value waits for it. */
   private Optional<TimeConstant> constant(Expr e) {
     e = Expr.unparenthesized(e);
+    for (int depth = 0; depth < 8 && e instanceof Expr.Identifier id && id.parts().size() == 1
+        && withValues.containsKey(id.name()); depth++) {
+      e = Expr.unparenthesized(withValues.get(id.name())); // WITH toDateTime('...') AS start
+    }
     // wall clocks are read where the server reads them: a bare string in the column's zone, else its own
     ZoneId stringZone = TimeConstant.columnZone(timeType, serverZone);
     if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {

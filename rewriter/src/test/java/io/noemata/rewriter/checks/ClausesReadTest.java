@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.rewriter.rules.Levels;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -13,21 +14,25 @@ class ClausesReadTest {
   @Test
   void aLevelWithAWindowClauseOrQualifyIsNotRead() {
     Levels.skips(RollupSkip.NOT_UNDERSTOOD, ClausesRead.check(Levels.select(
-        "SELECT ServiceName, count() OVER w FROM otel.otel_logs WINDOW w AS (PARTITION BY ServiceName)"), false));
+        "SELECT ServiceName, count() OVER w FROM otel.otel_logs WINDOW w AS (PARTITION BY ServiceName)"), Map.of()));
     Levels.skips(RollupSkip.NOT_UNDERSTOOD, ClausesRead.check(Levels.select(
-        "SELECT ServiceName FROM otel.otel_logs QUALIFY row_number() OVER () = 1"), false));
+        "SELECT ServiceName FROM otel.otel_logs QUALIFY row_number() OVER () = 1"), Map.of()));
   }
 
   @Test
-  void aLevelThatSeesWithExpressionsIsNotRead() {
-    Levels.skips(RollupSkip.NOT_UNDERSTOOD, ClausesRead.check(Levels.select(
-        "WITH 17 AS level SELECT count() FROM otel.otel_logs WHERE SeverityNumber >= level"), false));
-    Levels.skips(RollupSkip.NOT_UNDERSTOOD, ClausesRead.check(Levels.select("SELECT count() FROM otel.otel_logs"), true));
+  void aLevelSeesWithConstantsButNoWithExpressionThatReadsRows() {
+    String sql = "SELECT count() FROM otel.otel_logs";
+    assertEquals(Optional.empty(), ClausesRead.check(Levels.select(sql), Map.of("svc", Levels.expr("'frontend'"),
+        "start", Levels.expr("toDateTime('2024-06-10 00:00:00') + INTERVAL 1 HOUR"), "later", Levels.expr("start + 60"))));
+    for (String value : new String[] {"SeverityNumber + 1", "(SELECT max(Timestamp) FROM otel.otel_logs)", "count()",
+        "arrayMap(x -> x + 1, [1])", "row_number() OVER ()", "unknown_name"}) {
+      Levels.skips(RollupSkip.NOT_UNDERSTOOD, ClausesRead.check(Levels.select(sql), Map.of("v", Levels.expr(value))));
+    }
   }
 
   @Test
   void aCommonTableExpressionIsALevelOfItsOwn() {
     assertEquals(Optional.empty(), ClausesRead.check(Levels.select(
-        "WITH x AS (SELECT 1) SELECT count() FROM otel.otel_logs"), false));
+        "WITH x AS (SELECT 1) SELECT count() FROM otel.otel_logs"), Map.of()));
   }
 }
