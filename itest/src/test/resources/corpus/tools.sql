@@ -500,3 +500,18 @@ WITH 'frontend' AS svc, toDateTime(1717912800) AS start, toDateTime(1717956000) 
 
 -- id: sh-with-row-expression | tool-shape: analyst, a WITH expression over the row (the bucket named in WITH) | expect: passthrough
 WITH toStartOfHour(Timestamp) AS h SELECT h, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY h ORDER BY h;
+
+-- id: sh-grafana-from-ms | tool-shape: Grafana panel written by hand with $__from / 1000 and $__to / 1000 (milliseconds, a Float64 toDateTime truncates) | expect: rollup
+SELECT toStartOfHour(Timestamp) AS t, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800000 / 1000) AND Timestamp < toDateTime64(1717956000000 / 1000, 3) GROUP BY t ORDER BY t;
+
+-- id: sh-constant-minus-seconds | tool-shape: analyst, a bound an hour of seconds before a constant (C - 3600) | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717916400) - 3600 AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-named-window | tool-shape: analyst, a rank over a named WINDOW of the groups | expect: rollup
+SELECT ServiceName, count() AS c, rank() OVER w AS r FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName WINDOW w AS (ORDER BY count() DESC, ServiceName) ORDER BY ServiceName;
+
+-- id: sh-qualify-top | tool-shape: analyst, the top services by QUALIFY over the groups | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName QUALIFY row_number() OVER (ORDER BY c DESC, ServiceName) <= 3 ORDER BY c DESC, ServiceName;
+
+-- id: sh-limit-with-ties | tool-shape: analyst, the top hours with their ties | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY h ORDER BY c DESC LIMIT 2 WITH TIES;

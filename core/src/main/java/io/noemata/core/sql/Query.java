@@ -26,7 +26,8 @@ public sealed interface Query extends Node {
 
   /**
    * One SELECT, a query level. Absent clauses are null (or empty lists). {@code windows} is the
-   * WINDOW clause, {@code qualify} the QUALIFY filter (both come after HAVING). {@code settings} is the
+   * WINDOW clause, {@code qualify} the QUALIFY filter (both come after HAVING). {@code withTies}: the
+   * LIMIT also returns the rows that tie with its last one on ORDER BY. {@code settings} is the
    * SETTINGS clause written inside this select (ClickHouse applies it to the whole query).
    */
   record Select(
@@ -45,6 +46,7 @@ public sealed interface Query extends Node {
       Clause.LimitBy limitBy,
       Expr limit,
       Expr offset,
+      boolean withTies,
       Clause.Settings settings,
       int start,
       int end) implements Query {

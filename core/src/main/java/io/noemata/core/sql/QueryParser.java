@@ -123,6 +123,7 @@ final class QueryParser {
     Clause.LimitBy limitBy = null;
     Expr limit = null;
     Expr offset = null;
+    boolean withTies = false;
     if (in.atWord("LIMIT")) {
       int limitStart = in.position();
       in.next();
@@ -158,14 +159,19 @@ final class QueryParser {
         offset = skip;
       }
       if (in.atWord("WITH") && in.atWord(1, "TIES")) {
-        throw in.refuse("LIMIT WITH TIES");
+        if (limit == null || offset != null || limitBy != null || orderBy.isEmpty()) {
+          throw in.refuse("WITH TIES other than after one LIMIT n of an ordered query");
+        }
+        in.next();
+        in.next();
+        withTies = true;
       }
     } else if (in.atWord("OFFSET")) {
       throw in.refuse("OFFSET without LIMIT");
     }
     Clause.Settings settings = in.atWord("SETTINGS") ? settings() : null;
     return new Query.Select(with, distinct, items, from, arrayJoins, prewhere, where, groupBy, having,
-        namedWindows, qualify, orderBy, limitBy, limit, offset, settings, start, in.lastEnd());
+        namedWindows, qualify, orderBy, limitBy, limit, offset, withTies, settings, start, in.lastEnd());
   }
 
   private List<Clause.With> withList() {

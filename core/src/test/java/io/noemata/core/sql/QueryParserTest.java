@@ -73,6 +73,15 @@ class QueryParserTest {
   }
 
   @Test
+  void readsWithTiesAfterTheLimit() {
+    Query.Select s = select("SELECT x, count() AS c FROM t GROUP BY x ORDER BY c DESC LIMIT 3 WITH TIES SETTINGS a = 1");
+    assertEquals("3", Sexpr.of(s.limit()));
+    assertTrue(s.withTies());
+    assertEquals(1, s.settings().items().size());
+    assertFalse(select("SELECT x FROM t ORDER BY x LIMIT 3").withTies());
+  }
+
+  @Test
   void readsJoinsAndUnions() {
     ParseResult<Statement> r = SqlParser.parse("SELECT a FROM x AS c GLOBAL ANY LEFT JOIN (SELECT 1 AS a) AS p"
         + " USING (a) UNION ALL SELECT b FROM y, z");
@@ -153,7 +162,8 @@ class QueryParserTest {
       "SELECT {fn now()} FROM t",
       "SELECT a FROM t WHERE ts > {ts '2024-01-01 00:00:00'}",
       "SELECT a FROM t ORDER BY a WITH FILL INTERPOLATE (b)",
-      "SELECT a FROM t LIMIT 1 WITH TIES",
+      "SELECT a FROM t LIMIT 1 WITH TIES",  // no ORDER BY: the server refuses it too
+      "SELECT a FROM t ORDER BY a LIMIT 1 BY b WITH TIES",
       "SELECT a FROM t GROUP BY ROLLUP(a), b",
       "SELECT a FROM t GROUP BY GROUPING SETS ((a + b) * 2)",
       "SELECT a FROM t JOIN u",

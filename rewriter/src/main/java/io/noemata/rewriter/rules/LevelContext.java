@@ -27,7 +27,7 @@ import java.util.Optional;
  * @param name {@code table} with its database resolved
  * @param info what the catalog holds about {@code table}
  * @param withValues the WITH expressions (not CTEs) the level sees, its own and its enclosing levels', by
- *     name ({@link io.noemata.rewriter.checks.ClausesRead})
+ *     name ({@link io.noemata.rewriter.checks.WithConstants})
  */
 record LevelContext(StatementFacts statement, Query.Select select, TableExpr.Table table, Inlined inlined,
     TableName name, TableInfo info, Map<String, Expr> withValues) {

@@ -30,7 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import io.noemata.rewriter.checks.Checked;
-import io.noemata.rewriter.checks.ClausesRead;
+import io.noemata.rewriter.checks.WithConstants;
 import io.noemata.rewriter.checks.MeaningSettings;
 import io.noemata.rewriter.checks.SameContentHash;
 import io.noemata.rewriter.checks.SameRowsAndColumns;
@@ -266,7 +266,7 @@ public final class RollupAnswers {
           .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, level.selects()))
           .or(() -> TableAlone.check(s, t, inlined, r.refreshed()))
           .or(() -> level.statement().meaning())
-          .or(() -> ClausesRead.check(s, level.withValues()))
+          .or(() -> WithConstants.check(s, level.withValues()))
           .or(() -> Optional.ofNullable(filters == null ? null : filters.blocks(name, r))
               .map(why -> new Skip(RollupSkip.TABLE_FILTER_SETTING, why)));
       if (skip.isPresent()) {

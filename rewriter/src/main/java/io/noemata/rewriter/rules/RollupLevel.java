@@ -116,7 +116,7 @@ final class RollupLevel {
   /** How the server names the unaliased items the level changes. */
   private final io.noemata.core.catalog.ResultNaming naming;
 
-  /** The WITH constants the level sees, by name ({@link io.noemata.rewriter.checks.ClausesRead}). */
+  /** The WITH constants the level sees, by name ({@link io.noemata.rewriter.checks.WithConstants}). */
   private final Map<String, Expr> withValues;
 
   RollupLevel(LevelContext level, Rollup rollup) {
@@ -263,6 +263,17 @@ final class RollupLevel {
     if (failed == null && select.having() != null) {
       notRawTime(select.having(), new ArrayDeque<>(), true);
     }
+    // the WINDOW clause's keys and QUALIFY are computed over the level's groups, as its select items
+    for (Clause.NamedWindow w : select.windows()) {
+      for (Expr e : w.spec().expressions()) {
+        if (failed != null || !notRawTime(e, new ArrayDeque<>(), true)) {
+          return;
+        }
+      }
+    }
+    if (failed == null && select.qualify() != null) {
+      notRawTime(select.qualify(), new ArrayDeque<>(), true);
+    }
     for (Clause.OrderItem o : select.orderBy()) {
       if (failed != null || !notRawTime(o.expr(), new ArrayDeque<>(), true)) {
         return;
@@ -283,12 +294,13 @@ final class RollupLevel {
    * its arguments, partitions and order are read as select items (aggregates read from states, keys
    * from dimensions and buckets) and the window function itself is kept, never read as an aggregate
    * over source rows. A level without aggregates or GROUP BY computes it over source rows (refused
-   * by {@link #check}); a named window is refused with its WINDOW clause ({@code ClausesRead}).
+   * by {@link #check}); a named window's keys are read with the WINDOW clause ({@link #walk}).
    */
   private TimeForm window(Expr.Window w, Deque<String> expanding, boolean aggregatesAllowed) {
-    if (!aggregatesAllowed || w.spec() == null || w.function().params() != null || w.function().distinct()) {
-      return fail(RollupSkip.NOT_UNDERSTOOD, "the rule reads a window function only in the select list or ORDER BY"
-          + " of a grouped level, written out: " + text(w));
+    boolean named = w.spec() == null && select.windows().stream().anyMatch(n -> n.name().equals(w.windowName()));
+    if (!aggregatesAllowed || w.spec() == null && !named || w.function().params() != null || w.function().distinct()) {
+      return fail(RollupSkip.NOT_UNDERSTOOD, "the rule reads a window function only in the select list, QUALIFY or"
+          + " ORDER BY of a grouped level, written out or named in its WINDOW clause: " + text(w));
     }
     windows = true;
     for (Expr a : w.function().args()) {
@@ -296,7 +308,7 @@ final class RollupLevel {
         return TimeForm.NONE;
       }
     }
-    for (Expr e : w.spec().expressions()) {
+    for (Expr e : named ? List.<Expr>of() : w.spec().expressions()) { // a named window's are read with its clause
       if (!notRawTime(e, expanding, true)) {
         return TimeForm.NONE;
       }

@@ -45,6 +45,31 @@ final class Constants {
     return Optional.empty();
   }
 
+  /**
+   * {@code x / y} of non-negative integers truncated, as the server truncates the Float64 it is
+   * (toDateTime does): exact below 2^53, where both are exact doubles and the correctly rounded
+   * quotient cannot cross an integer (its error is below x * 2^-53 / y, a step at least 1 / y).
+   */
+  static Optional<Long> truncatedQuotient(Expr e) {
+    return quotient(e).map(q -> q[0] / q[1]);
+  }
+
+  /** {@code x / y} when it is a whole number below 2^53: the Float64 is then that integer exactly. */
+  static Optional<Long> wholeQuotient(Expr e) {
+    return quotient(e).filter(q -> q[0] % q[1] == 0).map(q -> q[0] / q[1]);
+  }
+
+  private static Optional<long[]> quotient(Expr e) {
+    e = Expr.unparenthesized(e);
+    if (!(e instanceof Expr.Binary b) || !b.op().equals("/")) {
+      return Optional.empty();
+    }
+    Optional<Long> x = integer(b.left());
+    Optional<Long> y = integer(b.right());
+    return x.isPresent() && y.isPresent() && x.get() >= 0 && x.get() < (1L << 53) && y.get() > 0 && y.get() < (1L << 53)
+        ? Optional.of(new long[] {x.get(), y.get()}) : Optional.empty();
+  }
+
   private static Optional<Long> apply(String op, Expr left, Expr right) {
     if (!op.equals("+") && !op.equals("-") && !op.equals("*") && !op.equals("div")) {
       return Optional.empty();

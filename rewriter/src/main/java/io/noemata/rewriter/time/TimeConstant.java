@@ -3,6 +3,7 @@ package io.noemata.rewriter.time;
 import io.noemata.core.sql.Literals;
 import io.noemata.core.sql.Expr;
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -112,6 +113,9 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
     if (shift.isPresent()) {
       return shifted(shift.get(), serverZone);
     }
+    if (e instanceof Expr.Binary b && (b.op().equals("-") || b.op().equals("+")) && !(b.left() instanceof Expr.Literal)) {
+      return plusInteger(b, serverZone, literalZone);
+    }
     if (!(e instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()) {
       return Optional.empty();
     }
@@ -126,7 +130,8 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
         if (args.size() == 2 && zone.isEmpty()) {
           return Optional.empty();
         }
-        Optional<Long> n = integer(args.get(0));
+        // toDateTime(1717912834567 / 1000), Grafana's $__from in seconds: a Float64 the server truncates
+        Optional<Long> n = integer(args.get(0)).or(() -> Constants.truncatedQuotient(args.get(0)));
         if (n.isPresent()) {
           return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true)).filter(TimeConstant::fitsDateTime);
         }
@@ -144,7 +149,9 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
         if (precision.isEmpty() || precision.get() < 0 || precision.get() > 9 || args.size() == 3 && zone.isEmpty()) {
           return Optional.empty();
         }
-        Optional<Long> seconds = name.equals("todatetime64") ? integer(args.get(0)) : Optional.empty();
+        // a quotient only when whole: the server converts the Float64's binary fraction, not the decimal one
+        Optional<Long> seconds = name.equals("todatetime64")
+            ? integer(args.get(0)).or(() -> Constants.wholeQuotient(args.get(0))) : Optional.empty();
         if (seconds.isPresent()) {
           // an integer is seconds since the epoch whatever the zone (HyperDX, Grafana: toDateTime64(1717912800, 3))
           return Optional.of(new TimeConstant(Math.multiplyExact(seconds.get(), NANOS), true));
@@ -253,6 +260,46 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
     } catch (ArithmeticException overflow) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * A constant plus or minus an integer: seconds for a DateTime or DateTime64, days for a Date
+   * (measured on 26.5: {@code toDateTime(n) - 1} is a second earlier, {@code toDate('...') - 1} the
+   * day before). A Date's days are fixed lengths only in a zone without daylight saving.
+   */
+  private static Optional<TimeConstant> plusInteger(Expr.Binary b, ZoneId serverZone, ZoneId literalZone) {
+    Optional<Long> n = integer(b.right());
+    if (n.isEmpty()) {
+      return Optional.empty();
+    }
+    boolean date = dateConstant(b.left());
+    if (date && literalZone != null && !literalZone.getRules().isFixedOffset()) {
+      return Optional.empty();
+    }
+    long unit = date ? 86400 * NANOS : NANOS;
+    long by = Math.multiplyExact(b.op().equals("-") ? -n.get() : n.get(), unit);
+    // a Date's day number wraps outside 0..65535, a DateTime's seconds outside UInt32 (DateTime64's
+    // wider range is not needed by any bound a tool writes): the result must stay inside
+    long offset = literalZone == null ? 0 : literalZone.getRules().getOffset(Instant.EPOCH).getTotalSeconds() * NANOS;
+    return of(b.left(), serverZone, literalZone).map(t -> new TimeConstant(Math.addExact(t.nanos, by), t.zoneKnown))
+        .filter(t -> date ? Math.floorDiv(t.nanos + offset, 86400 * NANOS) >= 0
+            && Math.floorDiv(t.nanos + offset, 86400 * NANOS) <= 65535 : t.fitsDateTime());
+  }
+
+  /** {@code toDate('...')}, {@code toDate32}, a cast to Date: a constant whose integer arithmetic counts days. */
+  private static boolean dateConstant(Expr e) {
+    e = Expr.unparenthesized(e);
+    if (e instanceof Expr.Cast k) {
+      String type = k.type().strip();
+      return type.equals("Date") || type.equals("Date32");
+    }
+    if (e instanceof Expr.Call c && c.params() == null) {
+      String name = RollupFunctions.lower(c.name());
+      return (name.equals("todate") || name.equals("todate32")) && c.args().size() == 1
+          || (name.equals("_cast") || name.equals("cast")) && c.args().size() == 2 && c.args().get(1) instanceof Expr.Literal t
+          && Literals.unquote(t.text()).strip().matches("Date(32)?");
+    }
+    return false;
   }
 
   /**

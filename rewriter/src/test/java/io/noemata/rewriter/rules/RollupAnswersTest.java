@@ -608,14 +608,15 @@ public class RollupAnswersTest {
     }
 
     @Test
-    void aLevelWithANamedWindowOrQualifyReadsRawRows() {
-      for (String sql : List.of(
-          "SELECT ServiceName, sum(count()) OVER w AS running FROM otel.otel_logs" + WINDOW
-              + " GROUP BY ServiceName WINDOW w AS (ORDER BY ServiceName)",
-          "SELECT ServiceName, count() AS n FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName QUALIFY n > 1")) {
-        skipped(sql, RollupSkip.NOT_UNDERSTOOD);
-        assertEquals("window functions are not read from rollups", use(rewrite(sql), "r_logs").reason(), sql);
-      }
+    void aNamedWindowAndQualifyAreComputedOverTheGroupsToo() {
+      assertEquals("SELECT ServiceName, sum(sum(`LogCount`)) OVER w AS running FROM " + LOGS_TARGET + " WHERE"
+          + " `bucket` >= toDateTime(1718006400) AND `bucket` < toDateTime(1718028000) GROUP BY ServiceName"
+          + " WINDOW w AS (ORDER BY ServiceName)", reads("SELECT ServiceName, sum(count()) OVER w AS running FROM"
+          + " otel.otel_logs" + WINDOW + " GROUP BY ServiceName WINDOW w AS (ORDER BY ServiceName)"));
+      assertEquals("SELECT ServiceName, sum(`LogCount`) AS n FROM " + LOGS_TARGET + " WHERE `bucket` >="
+          + " toDateTime(1718006400) AND `bucket` < toDateTime(1718028000) GROUP BY ServiceName QUALIFY"
+          + " n > 1 AND rank() OVER (ORDER BY uniqMerge(`UniqTraces`)) < 3", reads("SELECT ServiceName, count() AS n"
+          + " FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName QUALIFY n > 1 AND rank() OVER (ORDER BY uniq(TraceId)) < 3"));
     }
 
     @Test

@@ -57,6 +57,28 @@ class TimeConstantTest {
   }
 
   @Test
+  void integerArithmeticCountsSecondsOrDaysAndQuotientsAreTruncated() {
+    long june = Instant.parse("2024-06-01T00:00:00Z").getEpochSecond();
+    // measured on 26.5: a DateTime or DateTime64 plus an integer is seconds later, a Date days later
+    assertEquals((june - 1) * TimeConstant.NANOS, of("toDateTime(" + june + ") - 1").orElseThrow().nanos());
+    assertEquals((june + 1) * TimeConstant.NANOS, of("toDateTime64('2024-06-01 00:00:00', 3) + 1").orElseThrow().nanos());
+    assertEquals((june - 86400) * TimeConstant.NANOS, of("toDate('2024-06-01') - 1").orElseThrow().nanos());
+    // ... and wraps outside its type's range; a string minus a number is no time
+    for (String e : new String[] {"toDateTime(0) - 1", "toDate('1970-01-01') - 1", "toDate('2149-06-06') + 1",
+        "'2024-06-01 00:00:00' - 1", "toDateTime(" + june + ") - 1.5"}) {
+      assertTrue(of(e).isEmpty(), e);
+    }
+    // Grafana's $__from / 1000: the Float64 is truncated by toDateTime, whole or not
+    assertEquals(june * TimeConstant.NANOS, of("toDateTime(" + june + "999 / 1000)").orElseThrow().nanos());
+    assertEquals(june * TimeConstant.NANOS, of("toDateTime(" + june + "000/1000)").orElseThrow().nanos());
+    // toDateTime64 keeps the Float64's binary fraction (34.566999808 at precision 9): only a whole quotient
+    assertEquals(june * TimeConstant.NANOS, of("toDateTime64(" + june + "000 / 1000, 3)").orElseThrow().nanos());
+    assertTrue(of("toDateTime64(" + june + "567 / 1000, 3)").isEmpty());
+    // beyond 2^53 the dividend is no exact Float64
+    assertTrue(of("toDateTime(" + june + "000000000 / 1000000000)").isEmpty());
+  }
+
+  @Test
   void refusesWhatTheServerWouldSaturate() {
     for (String e : new String[] {"toDateTime(99999999999999)", "toDateTime(4294967340)", "toDateTime(-60)",
         "toDateTime('2200-01-01 00:00:00', 'UTC')", "fromUnixTimestamp(5000000000)",

@@ -9,21 +9,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Clauses of a level the rollup rule does not read: a WINDOW clause or QUALIFY (a window written
- * out in a grouped level is read by the rollup rule's walk), and WITH expressions the level sees
- * that are not constants ({@code WITH 'frontend' AS svc}, {@code WITH toDateTime('...') AS start}
- * are: a name for a value that reads no row, which the rewritten query still sees, in its
- * subqueries too, measured on 26.5 with either analyzer).
+ * The WITH expressions a level sees, for the rollup rule: constants are read
+ * ({@code WITH 'frontend' AS svc}, {@code WITH toDateTime('...') AS start}: a name for a value that
+ * reads no row, which the rewritten query still sees, in its subqueries too, measured on 26.5 with
+ * either analyzer); any other is refused. (WINDOW and QUALIFY are read by the rule's walk.)
  */
-public final class ClausesRead {
+public final class WithConstants {
 
-  private ClausesRead() {}
+  private WithConstants() {}
 
   /** @param withValues the WITH expressions the level sees, its own and its enclosing levels', by name */
   public static Optional<Skip> check(Query.Select s, Map<String, Expr> withValues) {
-    if (!s.windows().isEmpty() || s.qualify() != null) {
-      return Optional.of(new Skip(RollupSkip.NOT_UNDERSTOOD, "window functions are not read from rollups"));
-    }
     for (Map.Entry<String, Expr> w : withValues.entrySet()) {
       if (!constant(w.getValue(), withValues)) {
         return Optional.of(new Skip(RollupSkip.NOT_UNDERSTOOD, "the level sees the WITH expression " + w.getKey()
