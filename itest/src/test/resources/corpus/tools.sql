@@ -515,3 +515,12 @@ SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTi
 
 -- id: sh-limit-with-ties | tool-shape: analyst, the top hours with their ties | expect: rollup
 SELECT toStartOfHour(Timestamp) AS h, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY h ORDER BY c DESC LIMIT 2 WITH TIES;
+
+-- id: sh-todatetime-of-time | tool-shape: analyst, the window on toDateTime(Timestamp) (the second each row lies in) | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, ServiceName, count() AS c FROM otel.otel_logs WHERE toDateTime(Timestamp) >= toDateTime(1717912800) AND toDateTime(Timestamp) < toDateTime(1717956000) GROUP BY h, ServiceName ORDER BY h, ServiceName;
+
+-- id: sh-unix-seconds-between | tool-shape: Altinity-era panel, the window on toUnixTimestamp(Timestamp) BETWEEN integers | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toUnixTimestamp(Timestamp) BETWEEN 1717912800 AND 1717955999 GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-unix-seconds-inclusive | tool-shape: analyst, an inclusive end on toUnixTimestamp(Timestamp): the second after the hour is an edge read raw as written | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toDateTime(Timestamp) > toDateTime(1717912799) AND toUnixTimestamp(Timestamp) <= 1717956000 GROUP BY ServiceName ORDER BY ServiceName;

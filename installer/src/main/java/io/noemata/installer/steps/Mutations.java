@@ -24,6 +24,8 @@ final class Mutations {
         : "clusterAllReplicas(" + Literals.string(s.placement().cluster().orElseThrow()) + ", system.mutations)";
     String where = " FROM " + mutations + " WHERE database = " + Literals.string(table.database()) + " AND table = "
         + Literals.string(table.table()) + " AND is_done = 0";
+    // real time, not the options' clock: a timeout of real waiting for the server, which a test's
+    // fixed or fast clock must neither stretch forever nor cut short
     Instant deadline = Instant.now().plus(s.options.mutationTimeout());
     long first = -1;
     while (true) {

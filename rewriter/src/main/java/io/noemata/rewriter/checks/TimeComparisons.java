@@ -73,6 +73,41 @@ public final class TimeComparisons {
         other)));
   }
 
+  /**
+   * {@code f(t) op value} with {@code f} truncating the time column to whole seconds: {@code
+   * toDateTime(t)} compared with a time, {@code toUnixTimestamp(t)} with an integer of seconds (a
+   * zone argument changes neither value). The function on the left.
+   */
+  public record Truncated(Expr.Identifier column, Expr.Call function, boolean seconds, String op, Expr value) {}
+
+  /** The comparisons {@code conjunct} makes of such a function, a BETWEEN as two; empty when it is none. */
+  public static List<Truncated> truncated(Expr conjunct, Function<Expr, Optional<Expr.Identifier>> timeColumn) {
+    Expr e = Expr.unparenthesized(conjunct);
+    if (e instanceof Expr.Between b && !b.negated()) {
+      Optional<Truncated> low = truncation(b.operand(), timeColumn, ">=", b.low());
+      Optional<Truncated> high = truncation(b.operand(), timeColumn, "<=", b.high());
+      return low.isPresent() && high.isPresent() ? List.of(low.get(), high.get()) : List.of();
+    }
+    if (!(e instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
+      return List.of();
+    }
+    Optional<Truncated> left = truncation(b.left(), timeColumn, b.op(), b.right());
+    return left.or(() -> truncation(b.right(), timeColumn, flip(b.op()), b.left())).map(List::of).orElse(List.of());
+  }
+
+  private static Optional<Truncated> truncation(Expr side, Function<Expr, Optional<Expr.Identifier>> timeColumn,
+      String op, Expr value) {
+    if (!(Expr.unparenthesized(side) instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()
+        || c.args().size() > 2 || c.args().size() == 2 && TimeConstant.zone(c.args().get(1)).isEmpty()) {
+      return Optional.empty();
+    }
+    String name = c.name().toLowerCase(java.util.Locale.ROOT);
+    if (!name.equals("todatetime") && !name.equals("tounixtimestamp")) {
+      return Optional.empty();
+    }
+    return timeColumn.apply(c.args().get(0)).map(id -> new Truncated(id, c, name.equals("tounixtimestamp"), op, value));
+  }
+
   /** {@code conjunct} as a comparison of an expression with a time constant, the constant on the right. */
   public static Optional<Constant> withConstant(Expr conjunct, Function<Expr, Optional<TimeConstant>> constant) {
     if (!(Expr.unparenthesized(conjunct) instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {

@@ -693,6 +693,12 @@ final class RollupLevel {
           return;
         }
       }
+      if (comparisons.isEmpty() && truncatedBound(conjunct)) {
+        if (failed != null) {
+          return;
+        }
+        continue;
+      }
       if (comparisons.isEmpty() && (!notRawTime(conjunct, new ArrayDeque<>(), false) || !bucketBound(conjunct))) {
         return;
       }
@@ -739,6 +745,46 @@ final class RollupLevel {
             rollup.grain(), serverZone, timeType);
     window.raw(b, serverClock);
     form(id, new ArrayDeque<>(), false); // reads the bucket on the rollup
+  }
+
+  /**
+   * {@code toDateTime(t) op C}, {@code toUnixTimestamp(t) op n}: the second {@code t} lies in compared
+   * with a constant is a bound on {@code t} itself ({@code floor(t) >= C} is {@code t >= ceil(C)},
+   * {@code floor(t) <= C} is {@code t < floor(C) + 1s}); the raw edges filter by the conjunct as
+   * written. False when the conjunct is no such comparison.
+   */
+  private boolean truncatedBound(Expr conjunct) {
+    List<TimeComparisons.Truncated> all = TimeComparisons.truncated(conjunct, this::timeColumn);
+    List<RawEdges.Bound> bounds = new ArrayList<>();
+    for (TimeComparisons.Truncated t : all) {
+      Expr.Call f = t.function();
+      // a string is read in the function's zone when it names one: only the column's zone is known here
+      boolean zoned = f.args().size() == 2;
+      Optional<TimeConstant> c = t.seconds()
+          ? TimeConstant.integer(t.value()).filter(n -> n >= 0 && n <= 4294967295L)
+              .map(n -> new TimeConstant(n * TimeConstant.NANOS, true))
+          : zoned && Expr.unparenthesized(t.value()) instanceof Expr.Literal ? Optional.empty() : constant(t.value());
+      if (c.isEmpty()) {
+        return false;
+      }
+      long nanos = c.get().nanos();
+      long floor = Math.floorDiv(nanos, TimeConstant.NANOS) * TimeConstant.NANOS;
+      long ceil = floor == nanos ? nanos : floor + TimeConstant.NANOS;
+      boolean halfOpen = t.op().equals(">=") || t.op().equals("<");
+      TimeConstant at = new TimeConstant(halfOpen ? ceil : floor + TimeConstant.NANOS, c.get().zoneKnown());
+      String raw = sql.substring(f.start(), f.args().get(0).start()) + Literals.identifier(rollup.timeColumn())
+          + sql.substring(f.args().get(0).end(), f.end()) + " " + t.op() + " " + text(t.value());
+      bounds.add(BucketBoundaries.constant(conjunct, text(conjunct), t.op().startsWith(">") ? ">=" : "<", t.value(), at,
+          resolutionNanos, rollup.grain(), timeType).withRawCondition(raw));
+    }
+    if (bounds.isEmpty()) {
+      return false;
+    }
+    bounds.forEach(b -> window.raw(b, serverClock));
+    for (TimeComparisons.Truncated t : all) {
+      form(t.column(), new ArrayDeque<>(), false); // reads the bucket on the rollup
+    }
+    return true;
   }
 
   /**

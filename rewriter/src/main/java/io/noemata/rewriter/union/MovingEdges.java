@@ -41,6 +41,11 @@ record MovingEdges(List<RawEdges.Bound> bounds, long grainNanos, long resolution
     if (bounds.stream().anyMatch(b -> RawEdges.holdsParameter(b.conjunct()))) {
       return Checked.fails(code, why + "; the bounds are parameters, which the union rewrite cannot repeat");
     }
+    if (bounds.stream().anyMatch(b -> b.rawCondition() != null)) {
+      // the halves compare the column and the bucket with each bound's value as written
+      return Checked.fails(code, why + "; a bound on toDateTime(t) or toUnixTimestamp(t) beside one that moves with"
+          + " the clock is not split");
+    }
     TimeConstant from = new TimeConstant(Math.floorDiv(coveredFrom + grainNanos - 1, grainNanos) * grainNanos, true);
     TimeConstant until = coveredUntil == null ? null
         : new TimeConstant(Math.floorDiv(coveredUntil, grainNanos) * grainNanos, true);

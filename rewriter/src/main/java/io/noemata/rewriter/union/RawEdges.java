@@ -44,7 +44,21 @@ public record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bo
    * value that moves with the server's clock, {@code relative} says how, and {@code exact} is null.
    */
   public record Bound(Expr conjunct, boolean lower, TimeConstant exact, boolean aligned, String why, String op, Expr value,
-      RelativeTime relative) {}
+      RelativeTime relative, String rawCondition) {
+
+    public Bound(Expr conjunct, boolean lower, TimeConstant exact, boolean aligned, String why, String op, Expr value,
+        RelativeTime relative) {
+      this(conjunct, lower, exact, aligned, why, op, value, relative, null);
+    }
+
+    /**
+     * The same bound where the raw rows must be filtered by {@code condition} as written over the bare
+     * column ({@code toDateTime(`Timestamp`) <= toDateTime(n)}), not by {@code column op value}.
+     */
+    public Bound withRawCondition(String condition) {
+      return new Bound(conjunct, lower, exact, aligned, why, op, value, relative, condition);
+    }
+  }
 
   private static final DateTimeFormatter WALL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
       .withZone(ZoneOffset.UTC);
@@ -158,7 +172,8 @@ public record RawEdges(TimeConstant middleStart, TimeConstant middleEnd, List<Bo
     Set<String> windowText = new LinkedHashSet<>();
     // each bound as the column itself compared with its value: a qualifier the level reads the
     // column with (a derived table's alias) names nothing inside the raw rows' subquery
-    bounds.forEach(b -> windowText.add(time + " " + b.op() + " " + sql.substring(b.value().start(), b.value().end())));
+    bounds.forEach(b -> windowText.add(b.rawCondition() != null ? b.rawCondition()
+        : time + " " + b.op() + " " + sql.substring(b.value().start(), b.value().end())));
     // the strict bound on the column in the form the engine's index analysis keeps open
     String before = middleStart.zoneKnown()
         ? TimeConstant.bound(Math.floorDiv(middleStart.nanos(), TimeConstant.NANOS), fractional)
