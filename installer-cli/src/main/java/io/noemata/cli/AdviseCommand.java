@@ -120,7 +120,7 @@ final class AdviseCommand implements Callable<Integer> {
       throw new UserError("this server keeps no system.query_log (the embedded engine has none; a server needs"
           + " <query_log> in its config): pass --workload FILE instead, e.g. the file `noemata demo` writes of its dashboard", 2);
     }
-    Instant to = Instant.now();
+    Instant to = RollupValidation.serverNow(c); // event_time is the server's clock
     Instant from = to.minus(PublishCommand.duration(source.since));
     queries = QueryLogWorkload.read(c, from, to, limit);
     if (queries.isEmpty()) {

@@ -107,7 +107,20 @@ public final class CatalogLoader {
         b.projections.add(new Projection(p.name(), p.sortingKey(), columns));
       }
     }
-    rollups(c, namespace, tables, refused, quarantined);
+    // the server's clock, read first: a rollup's retention floor is the server's now less the
+    // retention (its TTL runs on that clock), never this machine's, which may be off by minutes
+    ZoneId zone = null;
+    Instant serverNow = null;
+    String version = null;
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT timezone(), toUnixTimestamp64Milli(now64(3)), version()")) {
+      if (rs.next()) {
+        zone = zone(rs.getString(1));
+        serverNow = Instant.ofEpochMilli(rs.getLong(2));
+        version = rs.getString(3);
+      }
+    }
+    rollups(c, namespace, tables, refused, quarantined, serverNow == null ? Instant.now() : serverNow);
     sourceRows(c, tables);
     refreshes(c, tables);
     List<TableInfo> built = new ArrayList<>();
@@ -118,13 +131,8 @@ public final class CatalogLoader {
     CatalogSnapshot snapshot = CatalogSnapshot.of(version(infos), infos);
     Map<TableName, TableRows> counts = rowCounts(c, infos, parts);
     snapshot = snapshot.withRows(counts, version(infos) * 31 + counts.toString().hashCode());
-    String version = null;
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT timezone(), toUnixTimestamp64Milli(now64(3)), version()")) {
-      if (rs.next()) {
-        snapshot = snapshot.withServerClock(Instant.ofEpochMilli(rs.getLong(2))).withServerTimeZone(zone(rs.getString(1)));
-        version = rs.getString(3);
-      }
+    if (serverNow != null) {
+      snapshot = snapshot.withServerClock(serverNow).withServerTimeZone(zone);
     }
     snapshot = snapshot.withFunctions(ServerFunctions.of(c, version));
     Optional<List<SystemSetting>> settings = settings(c);
@@ -381,8 +389,7 @@ public final class CatalogLoader {
    * with a log line.
    */
   static void rollups(Connection c, String namespace, Map<TableName, Builder> tables, Set<String> refused,
-      List<QuarantinedRollup> quarantined) throws SQLException {
-    Instant now = Instant.now();
+      List<QuarantinedRollup> quarantined, Instant now) throws SQLException {
     for (LedgerReader.Ledger ledger : LedgerReader.ledgers(c, namespace)) {
       String db = ledger.database();
       List<LedgerRow> rows;

@@ -181,13 +181,15 @@ public record Hypothesis(Report report, List<Accelerator> accelerators, CatalogS
   /** What a finished backfill covers from: the oldest row's day, or the retention bound when later. */
   private static Instant backfillFloor(Connection c, TableName t, String time, long retentionSeconds, long grain)
       throws SQLException {
-    String sql = "SELECT toUnixTimestamp(toStartOfDay(min(" + Literals.identifier(time) + "), 'UTC')), count() FROM "
-        + Literals.qualified(t.database(), t.table());
+    // the server's clock, as the driver's catalog reads a retention floor
+    String sql = "SELECT toUnixTimestamp(toStartOfDay(min(" + Literals.identifier(time) + "), 'UTC')), count(),"
+        + " toUnixTimestamp(now()) FROM " + Literals.qualified(t.database(), t.table());
     try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       rs.next();
-      long floor = rs.getLong(2) == 0 ? Instant.now().getEpochSecond() : rs.getLong(1);
+      long now = rs.getLong(3);
+      long floor = rs.getLong(2) == 0 ? now : rs.getLong(1);
       if (retentionSeconds > 0) {
-        long bound = Instant.now().getEpochSecond() - retentionSeconds;
+        long bound = now - retentionSeconds;
         floor = Math.max(floor, Math.floorDiv(bound + grain - 1, grain) * grain);
       }
       return Instant.ofEpochSecond(floor);
