@@ -86,7 +86,12 @@ final class Spellings {
   static String time(Random r, long epoch) {
     String wall = WALL.format(Instant.ofEpochSecond(epoch));
     String iso = wall.replace(' ', 'T');
-    return switch (r.nextInt(17)) {
+    return switch (r.nextInt(20)) {
+      // Grafana's $__from / 1000 (a Float64 toDateTime truncates: 999 ms later is the same second),
+      // a constant moved by seconds
+      case 17 -> "toDateTime(" + (epoch * 1000 + r.nextInt(1000)) + " / 1000)";
+      case 18 -> "toDateTime64(" + epoch * 1000 + "/1000, 3)";
+      case 19 -> "toDateTime(" + (epoch + 60) + ") - 60";
       // issue 26: typed literals (jOOQ, Spark), ISO instants with an offset (Cube, Metabase)
       case 13 -> pick(r, List.of("timestamp '" + wall + "'", "TIMESTAMP '" + wall + ".0'"));
       case 14 -> "parseDateTimeBestEffort('" + iso + pick(r, List.of("Z", ".000Z", "+00:00")) + "')";
@@ -193,8 +198,12 @@ final class Spellings {
     boolean onAlias = bucket != null && b.from() % b.widthSeconds() == 0 && b.until() % b.widthSeconds() == 0
         && b.widthSeconds() % 60 == 0 && r.nextInt(4) == 0;
     String lowCol = onAlias ? "t" : time;
-    where.add(r.nextBoolean() ? lowCol + " >= " + time(r, b.from()) : time(r, b.from()) + " <= " + lowCol);
+    // the second the row lies in, compared with a whole second: the same bound
+    String lowBound = onAlias || r.nextInt(5) > 0 ? lowCol + " >= " + time(r, b.from())
+        : r.nextBoolean() ? "toDateTime(" + time + ") >= " + time(r, b.from()) : "toUnixTimestamp(" + time + ") >= " + b.from();
+    where.add(r.nextBoolean() || !lowBound.startsWith(lowCol) ? lowBound : time(r, b.from()) + " <= " + lowCol);
     where.add(onAlias ? "t < " + time(r, b.until())
+        : r.nextInt(6) == 0 ? "toUnixTimestamp(" + time + ") < " + b.until()
         : r.nextBoolean() ? time + " < " + time(r, b.until()) : time(r, b.until()) + " > " + time);
     if (r.nextInt(4) == 0) {
       // what query engines add to every filter: true on the non-Nullable time column and dimension
