@@ -524,3 +524,6 @@ SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toUnixTimestamp(Times
 
 -- id: sh-unix-seconds-inclusive | tool-shape: analyst, an inclusive end on toUnixTimestamp(Timestamp): the second after the hour is an edge read raw as written | expect: rollup
 SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toDateTime(Timestamp) > toDateTime(1717912799) AND toUnixTimestamp(Timestamp) <= 1717956000 GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-qualify-ragged | tool-shape: analyst, the top services by QUALIFY over a named WINDOW with ties, over a window off the grain (the raw edges under the union) | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912830) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName WINDOW w AS (ORDER BY count() DESC, ServiceName) QUALIFY row_number() OVER w <= 4 ORDER BY c DESC LIMIT 3 WITH TIES;
