@@ -527,3 +527,15 @@ SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toDateTime(Timestamp)
 
 -- id: sh-qualify-ragged | tool-shape: analyst, the top services by QUALIFY over a named WINDOW with ties, over a window off the grain (the raw edges under the union) | expect: rollup
 SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912830) AND Timestamp < toDateTime(1717956000) GROUP BY ServiceName WINDOW w AS (ORDER BY count() DESC, ServiceName) QUALIFY row_number() OVER w <= 4 ORDER BY c DESC LIMIT 3 WITH TIES;
+
+-- id: sh-errors-where | tool-shape: Grafana panel written by hand, error lines per hour by service with the severity in WHERE (the rollup stores countIf(SeverityNumber >= 17), not SeverityNumber) | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, ServiceName, count() AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND SeverityNumber >= 17 GROUP BY h, ServiceName ORDER BY h, ServiceName;
+
+-- id: sh-errors-where-having-ragged | tool-shape: analyst, services with many error lines over a window off the grain (the raw edges count the condition) | expect: rollup
+SELECT ServiceName, count() AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912830) AND Timestamp < toDateTime(1717956000) AND SeverityNumber >= 17 GROUP BY ServiceName HAVING errors > 3 OR ServiceName = 'checkout' ORDER BY errors DESC, ServiceName;
+
+-- id: sh-errors-where-total | tool-shape: Grafana stat panel, all error lines of the window | expect: rollup
+SELECT count() AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND SeverityNumber >= 17;
+
+-- id: sh-errors-where-uniq | tool-shape: analyst, distinct traces with errors: no stored state of the filtered rows | expect: passthrough
+SELECT ServiceName, uniq(TraceId) AS traces FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND SeverityNumber >= 17 GROUP BY ServiceName ORDER BY ServiceName;

@@ -4,6 +4,7 @@ import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.sql.Expr;
 import io.noemata.rewriter.provenance.RollupSkip;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -95,6 +96,15 @@ public final class StoredAggregates {
     }
     return read.isPresent() ? Checked.holds(read.get())
         : Checked.fails(RollupSkip.MEASURE_NOT_STORED, rollup.key() + " stores no state for " + text(whole));
+  }
+
+  /**
+   * The read of the stored {@code countIf(condition)} itself ({@link RowCondition}), with no
+   * other form tried: empty when the rollup stores no count with this very condition.
+   */
+  public Optional<String> storedCount(Expr condition, Function<Expr.Identifier, Optional<String>> column) {
+    Expr.Call count = new Expr.Call("count", null, List.of(), false, condition.start(), condition.end());
+    return StoredStates.canonical(sql, AggregateForms.withIf(count, condition), column).flatMap(k -> states.read(k, info));
   }
 
   /**

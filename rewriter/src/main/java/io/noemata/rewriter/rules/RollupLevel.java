@@ -28,6 +28,7 @@ import io.noemata.rewriter.checks.DateTimeColumn;
 import io.noemata.rewriter.checks.DimensionsOnly;
 import io.noemata.rewriter.checks.GrainDividesBucket;
 import io.noemata.rewriter.checks.NamesBound;
+import io.noemata.rewriter.checks.RowCondition;
 import io.noemata.rewriter.checks.Skip;
 import io.noemata.rewriter.checks.StoredAggregates;
 import io.noemata.rewriter.checks.TimeComparisons;
@@ -116,6 +117,11 @@ final class RollupLevel {
   /** How the server names the unaliased items the level changes. */
   private final io.noemata.core.catalog.ResultNaming naming;
 
+  /** The WHERE conjunct the rollup answers as its stored count ({@link RowCondition}), or null. */
+  private Expr rowCondition;
+  /** The read of that stored count, e.g. {@code sum(`ErrorCount`)}. */
+  private String rowCount;
+
   /** The WITH constants the level sees, by name ({@link io.noemata.rewriter.checks.WithConstants}). */
   private final Map<String, Expr> withValues;
 
@@ -184,7 +190,13 @@ final class RollupLevel {
             + " level: which one a reference means is the server's choice");
       }
     }
+    rowCondition();
     walk();
+    if (failed == null && rowCondition != null && select.groupBy() != null
+        && (!select.groupBy().oneGrouping() || !select.groupBy().modifiers().isEmpty())) {
+      fail(RollupSkip.NOT_UNDERSTOOD, "the level groups with totals or several groupings, computed before the HAVING"
+          + " that would stand for its WHERE condition " + text(rowCondition));
+    }
     // SELECT DISTINCT over dimensions and buckets returns its groups: each rollup row stands for at
     // least one source row of its bucket and dimensions, so the rollup's rows hold every value that occurs
     if (failed == null && !aggregates && select.groupBy() == null && !select.distinct()) {
@@ -219,6 +231,36 @@ final class RollupLevel {
   Optional<List<Edit>> rowEdits() {
     edits();
     return rowEdits;
+  }
+
+  /**
+   * Finds the level's WHERE conjunct over a column the rollup does not keep whose count it stores
+   * ({@link RowCondition}); the level then reads row counts as that count, the conjunct as {@code 1}
+   * and its groups through {@code HAVING <count> > 0}. Not for a derived table or a join, whose
+   * WHERE is not the one table's.
+   */
+  private void rowCondition() {
+    if (select.where() == null || inlined != null || joinedAlias != null || select.distinct()) {
+      return;
+    }
+    List<Expr> candidates = new ArrayList<>();
+    for (Expr c : TimeComparisons.conjuncts(select.where())) {
+      if (TimeComparisons.of(c, this::timeColumn, this::readable, sql) instanceof Checked.Holds<List<TimeComparisons.Comparison>> h
+          && h.value().isEmpty() && TimeComparisons.truncated(c, this::timeColumn).isEmpty()) {
+        candidates.add(c);
+      }
+    }
+    java.util.function.Predicate<Expr.Identifier> column = id -> refersToTable(id) && info.columnTypes().containsKey(id.name())
+        && !(id.parts().size() == 1 && (aliases.containsKey(id.name()) || withValues.containsKey(id.name())));
+    Optional<Expr> found = RowCondition.of(candidates, column, id -> !column.test(id)
+        || rollup.dimensions().contains(id.name()) || id.name().equals(rollup.timeColumn()));
+    Optional<String> count = found.flatMap(c -> storedAggregates.storedCount(c,
+        id -> column.test(id) ? Optional.of(id.name()) : Optional.empty()));
+    if (count.isPresent()) {
+      rowCondition = found.get();
+      rowCount = count.get();
+      rowReads = false; // the HAVING needs the GROUP BY
+    }
   }
 
   /** Every expression the level evaluates, clause by clause; stops at the first failed condition. */
@@ -566,6 +608,16 @@ final class RollupLevel {
    */
   private void aggregate(Expr.Call c, Expr filter, Expr whole, Deque<String> expanding) {
     aggregates = true;
+    if (rowCondition != null) {
+      // every aggregate counts the rows the WHERE condition keeps: the stored count of them
+      if (filter != null || !RowCondition.countsRows(c)) {
+        fail(RollupSkip.MEASURE_NOT_STORED, "with " + text(rowCondition) + " in WHERE over a column " + rollup.key()
+            + " does not keep, it reads only row counts (its stored count of that condition), not " + text(whole));
+        return;
+      }
+      aggregateEdits.put(whole.start(), new Edit(whole.start(), whole.end(), rowCount));
+      return;
+    }
     java.util.function.Predicate<Expr.Identifier> bound = id -> id.parts().size() == 1
         && aliases.containsKey(id.name()) && !expanding.contains(id.name());
     Checked<String> read = storedAggregates.read(c, filter, whole,
@@ -680,6 +732,9 @@ final class RollupLevel {
   /** A WHERE (or PREWHERE), conjunct by conjunct: window bounds, else expressions over dimensions and buckets. */
   private void where(Expr where) {
     for (Expr conjunct : TimeComparisons.conjuncts(where)) {
+      if (conjunct == rowCondition) {
+        continue; // read as the stored count ({@link #rowCondition})
+      }
       Checked<List<TimeComparisons.Comparison>> bounds = TimeComparisons.of(conjunct, this::timeColumn,
           this::readable, sql);
       if (bounds instanceof Checked.Fails<List<TimeComparisons.Comparison>> f) {
@@ -806,6 +861,22 @@ final class RollupLevel {
     return true;
   }
 
+  /**
+   * With a {@link #rowCondition}, the groups the WHERE left some rows of: {@code HAVING <count> > 0},
+   * beside the level's own HAVING ({@code (h) AND <count> > 0}). A level without GROUP BY has its
+   * one row either way.
+   */
+  private List<Edit> groupsOfTheCondition() {
+    if (rowCondition == null || select.groupBy() == null) {
+      return List.of();
+    }
+    Expr h = select.having();
+    if (h == null) {
+      return List.of(new Edit(select.groupBy().end(), select.groupBy().end(), " HAVING " + rowCount + " > 0"));
+    }
+    return List.of(new Edit(h.start(), h.start(), "("), new Edit(h.end(), h.end(), ") AND " + rowCount + " > 0"));
+  }
+
   // ---- output ------------------------------------------------------------------------------
 
   /** The window's earliest start in nanoseconds since the epoch (null when unbounded), for the cost estimate. */
@@ -863,6 +934,9 @@ final class RollupLevel {
     } else {
       BareBucketBounds.edits(window.bounds(), rollup.bucketColumn()).forEach(e -> aggregateEdits.put(e.start(), e));
     }
+    if (rowCondition != null) {
+      aggregateEdits.put(rowCondition.start(), new Edit(rowCondition.start(), rowCondition.end(), "1"));
+    }
     TreeMap<Integer, Edit> whole = new TreeMap<>(aggregateEdits);
     if (rows) {
       whole.putAll(rowAggregateEdits);
@@ -874,6 +948,7 @@ final class RollupLevel {
           + info.name() + " did not change since " + rollup.key() + "'s refresh"));
     }
     List<Edit> out = new ArrayList<>(whole.values());
+    out.addAll(groupsOfTheCondition());
     for (Edit leaf : leafEdits.values()) {
       boolean inside = whole.values().stream().anyMatch(a -> a.start() <= leaf.start() && leaf.end() <= a.end());
       if (!inside) {
