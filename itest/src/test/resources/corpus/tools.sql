@@ -539,3 +539,9 @@ SELECT count() AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(17179
 
 -- id: sh-errors-where-uniq | tool-shape: analyst, distinct traces with errors: no stored state of the filtered rows | expect: passthrough
 SELECT ServiceName, uniq(TraceId) AS traces FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND SeverityNumber >= 17 GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-errors-gt-16 | tool-shape: analyst, errors written as SeverityNumber > 16 (the stored countIf says >= 17: one condition on an integer column) | expect: rollup
+SELECT toStartOfHour(Timestamp) AS h, countIf(SeverityNumber > 16) AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) GROUP BY h ORDER BY h;
+
+-- id: sh-errors-where-gt-16 | tool-shape: Grafana panel written by hand, error lines by service with SeverityNumber > 16 in WHERE | expect: rollup
+SELECT ServiceName, count() AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND SeverityNumber > 16 GROUP BY ServiceName ORDER BY ServiceName;

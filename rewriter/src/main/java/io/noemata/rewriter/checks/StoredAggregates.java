@@ -59,7 +59,8 @@ public final class StoredAggregates {
       c = CountIfForms.asCountIf(c, column, info).orElse(c);
     }
     Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
-    Optional<String> read = StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info));
+    Optional<String> read = StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info))
+        .or(() -> StoredStates.halfOpenKey(sql, asWritten, column, info).flatMap(k -> states.readHalfOpen(k, info)));
     if (read.isEmpty()) {
       Optional<AggregateForms.Conditional> conditional = filter != null
           ? Optional.of(new AggregateForms.Conditional(c, filter)) : AggregateForms.conditional(c);
@@ -104,7 +105,9 @@ public final class StoredAggregates {
    */
   public Optional<String> storedCount(Expr condition, Function<Expr.Identifier, Optional<String>> column) {
     Expr.Call count = new Expr.Call("count", null, List.of(), false, condition.start(), condition.end());
-    return StoredStates.canonical(sql, AggregateForms.withIf(count, condition), column).flatMap(k -> states.read(k, info));
+    Expr.Call asWritten = AggregateForms.withIf(count, condition);
+    return StoredStates.canonical(sql, asWritten, column).flatMap(k -> states.read(k, info))
+        .or(() -> StoredStates.halfOpenKey(sql, asWritten, column, info).flatMap(k -> states.readHalfOpen(k, info)));
   }
 
   /**

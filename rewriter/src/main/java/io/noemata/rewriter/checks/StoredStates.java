@@ -26,6 +26,7 @@ import java.util.function.Function;
 public final class StoredStates {
 
   private final Map<String, Measure> byDefinition;
+  private final List<Measure> measures;
 
   /** By rollup: its measures' definitions are canonicalized once, not for every level planned. */
   private static final Map<Rollup, Map<String, Measure>> KNOWN =
@@ -33,6 +34,7 @@ public final class StoredStates {
 
   StoredStates(Rollup rollup) {
     byDefinition = KNOWN.computeIfAbsent(rollup, StoredStates::definitions);
+    measures = rollup.measures();
   }
 
   private static Map<String, Measure> definitions(Rollup rollup) {
@@ -112,6 +114,43 @@ public final class StoredStates {
         .filter(e -> e instanceof io.noemata.core.expr.CanonicalExpr.Call call2
             && call2.arguments().stream().noneMatch(StoredStates::aggregates))
         .map(e -> Canonical.text(folded(e, true)));
+  }
+
+  /**
+   * The key of {@code call} with comparisons of integer columns half-open ({@link IntegerBounds}),
+   * when that differs from its key; the stored definitions are keyed the same way by {@link
+   * #readHalfOpen}.
+   */
+  static Optional<String> halfOpenKey(String sql, Expr.Call call, Function<Expr.Identifier, Optional<String>> column,
+      TableInfo info) {
+    return ExprParser.canonical(sql, call, ExprParser.Mode.AGGREGATE, column)
+        .filter(e -> e instanceof io.noemata.core.expr.CanonicalExpr.Call call2
+            && call2.arguments().stream().noneMatch(StoredStates::aggregates))
+        .map(e -> folded(e, true))
+        .flatMap(e -> {
+          io.noemata.core.expr.CanonicalExpr h = IntegerBounds.halfOpen(e, integers(info));
+          return h.equals(e) ? Optional.empty() : Optional.of(Canonical.text(h));
+        });
+  }
+
+  /** The read of the measure whose definition, comparisons half-open, is {@code key}: only on a miss, so parsed then. */
+  Optional<String> readHalfOpen(String key, TableInfo info) {
+    for (Measure m : measures) {
+      var parsed = SqlParser.parseExpression(m.definition());
+      if (parsed.understood() && parsed.node() instanceof Expr.Call c) {
+        Optional<String> k = ExprParser.canonical(m.definition(), c, ExprParser.Mode.AGGREGATE,
+            id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
+            .map(e -> Canonical.text(IntegerBounds.halfOpen(folded(e, true), integers(info))));
+        if (k.equals(Optional.of(key))) {
+          return read(m, null);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static java.util.function.Predicate<String> integers(TableInfo info) {
+    return name -> IntegerBounds.integerType(info.columnTypes().get(name));
   }
 
   /** An aggregate inside an aggregate's argument is no measure (ClickHouse refuses it). */

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A WHERE condition over a column the rollup does not keep, answered by the count the rollup
- * stores of it ({@link io.noemata.rewriter.checks.RowCondition}): "errors per hour by service".
+ * stores of it ({@link io.noemata.rewriter.checks.RowCondition}): "errors per hour by service"; and
+ * an integer bound however it is written ({@code IntegerBounds}).
  */
 class RowConditionTest {
 
@@ -77,6 +78,22 @@ class RowConditionTest {
     assertTrue(sql.contains("countIf(SeverityNumber >= 17) AS `ErrorCount` FROM otel.otel_logs WHERE `Timestamp` >="
         + " toDateTime(1718006430) AND `Timestamp` < toDateTime(1718028000) AND (`Timestamp` <"), sql);
     assertTrue(sql.endsWith("AS `otel_logs` WHERE 1 AND 1 AND 1 GROUP BY h HAVING sum(`ErrorCount`) > 0"), sql);
+  }
+
+  @Test
+  void onAnIntegerColumnGreaterThan16IsAtLeast17() {
+    // SeverityNumber is UInt8: > 16, 16 <, >= 17.0 and 17 <= are the stored >= 17 (IntegerBounds)
+    for (String condition : List.of("SeverityNumber > 16", "16 < SeverityNumber", "17 <= SeverityNumber")) {
+      assertTrue(reads("SELECT ServiceName, countIf(" + condition + ") AS e FROM otel.otel_logs" + WINDOW
+          + " GROUP BY ServiceName").contains("sum(`ErrorCount`) AS e"), condition);
+      assertTrue(reads("SELECT ServiceName, count() AS e FROM otel.otel_logs" + WINDOW + " AND " + condition
+          + " GROUP BY ServiceName").contains("HAVING sum(`ErrorCount`) > 0"), condition);
+    }
+    // not an integer bound: 16.5 lies between
+    skipped("SELECT ServiceName, countIf(SeverityNumber > 16.5) AS e FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName",
+        RollupSkip.COLUMN_NOT_DIMENSION);
+    skipped("SELECT ServiceName, countIf(SeverityNumber > 17) AS e FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName",
+        RollupSkip.COLUMN_NOT_DIMENSION);
   }
 
   @Test
