@@ -75,6 +75,14 @@ final class InstallerFixture {
     return project;
   }
 
+  /**
+   * Options for a publish: a cutover delay of one second, not none. The delay is also the margin a
+   * ladder has: {@code logs_1h} is fed from {@code logs_1m}, and its cutover is planned after the
+   * 1m view is created; once the 1m cutover has passed by then, the 1m target may be receiving
+   * rows, so the 1h cutover is the next minute (Cutovers.choose) and the publish waits up to 60 s
+   * for it. With no delay the 1m cutover is the next whole second, and a slow DDL round crosses it
+   * in a good share of publishes; a second's delay costs about two seconds of waiting.
+   */
   static InstallOptions options(String holder) {
     return InstallOptions.defaults(holder, Progress.QUIET).withCutoverDelay(Duration.ofSeconds(1));
   }
