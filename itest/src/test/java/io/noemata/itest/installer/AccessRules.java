@@ -76,10 +76,19 @@ final class AccessRules implements AutoCloseable {
 
   /** The operator alone, every right: publish with {@link #plain}{@code (null, db)}. */
   static AccessRules start(Path dir) throws Exception {
+    return start(dir, Map.of());
+  }
+
+  /**
+   * Users named by the keys, each granted exactly the privileges (e.g. {@code SELECT ON db.t}) of its
+   * value. The embedded engine starts with their config at once (one start, not a start and a restart).
+   */
+  static AccessRules start(Path dir, Map<String, List<String>> grants) throws Exception {
     ClickHouseTarget target = ClickHouseTarget.get();
     if (target.kind() != ClickHouseTarget.Kind.EMBEDDED) {
       AccessRules rules = new AccessRules(target, dir, -1);
       rules.hostPort = target.hostPort();
+      rules.apply(grants, List.of());
       return rules;
     }
     int port;
@@ -87,14 +96,8 @@ final class AccessRules implements AutoCloseable {
       port = s.getLocalPort();
     }
     AccessRules rules = new AccessRules(target, dir, port);
-    rules.startEngine(Map.of(), List.of());
-    return rules;
-  }
-
-  /** Users named by the keys, each granted exactly the privileges (e.g. {@code SELECT ON db.t}) of its value. */
-  static AccessRules start(Path dir, Map<String, List<String>> grants) throws Exception {
-    AccessRules rules = start(dir);
-    rules.apply(grants, List.of());
+    rules.grants = Map.copyOf(grants);
+    rules.startEngine(rules.grants, rules.policies);
     return rules;
   }
 
