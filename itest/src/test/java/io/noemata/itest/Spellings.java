@@ -31,7 +31,8 @@ final class Spellings {
    * @param aggregates indexes into {@link #aggregates}
    * @param from window start (epoch seconds)
    * @param until window end, exclusive (epoch seconds)
-   * @param filter 0 none, 1 a dimension, 2 a column that is no dimension
+   * @param filter 0 none, 1 a dimension, 2 a column that is no dimension, 3 the condition the
+   *     logs rollup stores a count of (SeverityNumber >= 17: RowCondition, IntegerBounds)
    */
   record Base(boolean logs, long widthSeconds, boolean byService, List<Integer> aggregates, long from, long until,
       int filter) {}
@@ -52,7 +53,11 @@ final class Spellings {
     long align = width >= 3600 && r.nextBoolean() ? width : 60;
     long from = DAY0 + r.nextInt(6 * 24 * 3600 / (int) align) * align + (r.nextInt(8) == 0 ? 1 + r.nextInt(59) : 0);
     long until = from + (1 + r.nextInt(36 * 3600 / (int) align)) * align;
-    return new Base(logs, width, r.nextInt(3) > 0, aggs, from, until, r.nextInt(4) == 0 ? 2 : r.nextInt(2));
+    int filter = r.nextInt(4) == 0 ? 2 : r.nextInt(2);
+    if (logs && filter == 0 && r.nextInt(3) == 0) {
+      filter = 3;
+    }
+    return new Base(logs, width, r.nextInt(3) > 0, aggs, from, until, filter);
   }
 
   /** How many aggregates {@link #aggregates} spells for either table. */
@@ -170,7 +175,7 @@ final class Spellings {
     boolean derived = r.nextInt(5) == 0;
     String q = derived ? pick(r, List.of("", "v.")) : pick(r, List.of("", "", table + ".", "`" + table + "`."));
     // a derived table that selects everything, or (issue 26, query engines) only projects what the level reads
-    String projected = b.logs() ? "ServiceName, Timestamp, SeverityText, TraceId, Body"
+    String projected = b.logs() ? "ServiceName, Timestamp, SeverityText, SeverityNumber, TraceId, Body"
         : "\"ServiceName\", \"Timestamp\", \"StatusCode\", \"Duration\", \"SpanKind\"";
     String from = derived ? "(SELECT " + pick(r, List.of("*", projected)) + " FROM otel." + table + ") AS v"
         : pick(r, List.of("otel." + table, "`otel`.`" + table + "`", "\"otel\".\"" + table + "\"", "otel." + table));
@@ -216,6 +221,9 @@ final class Spellings {
       (derived || r.nextBoolean() ? where : prewhere).add(f);
     } else if (b.filter() == 2) {
       where.add(b.logs() ? q + "Body LIKE '%timeout%'" : q + "SpanKind = 'Server'");
+    } else if (b.filter() == 3) {
+      where.add(pick(r, List.of(q + "SeverityNumber >= 17", q + "SeverityNumber > 16", "16 < " + q + "SeverityNumber",
+          "(" + q + "SeverityNumber >= 17.0)", "17 <= " + q + "SeverityNumber")));
     }
     Collections.shuffle(where, r);
     StringBuilder sql = new StringBuilder();

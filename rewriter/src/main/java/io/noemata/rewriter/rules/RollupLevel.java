@@ -236,11 +236,11 @@ final class RollupLevel {
   /**
    * Finds the level's WHERE conjunct over a column the rollup does not keep whose count it stores
    * ({@link RowCondition}); the level then reads row counts as that count, the conjunct as {@code 1}
-   * and its groups through {@code HAVING <count> > 0}. Not for a derived table or a join, whose
-   * WHERE is not the one table's.
+   * and its groups through {@code HAVING <count> > 0}. Over a derived table that only projects, the
+   * outer WHERE's (a column it does not project is no column here); not beside a join.
    */
   private void rowCondition() {
-    if (select.where() == null || inlined != null || joinedAlias != null || select.distinct()) {
+    if (select.where() == null || joinedAlias != null || select.distinct()) {
       return;
     }
     List<Expr> candidates = new ArrayList<>();
