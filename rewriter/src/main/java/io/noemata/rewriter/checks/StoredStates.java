@@ -110,10 +110,16 @@ public final class StoredStates {
 
   /** The key by the installer's own conversion. */
   static Optional<String> converted(String sql, Expr.Call call, Function<Expr.Identifier, Optional<String>> column) {
+    return tree(sql, call, column).map(Canonical::text);
+  }
+
+  /** The canonical aggregate {@link #converted} prints: no aggregate inside, numbers folded. */
+  private static Optional<io.noemata.core.expr.CanonicalExpr> tree(String sql, Expr.Call call,
+      Function<Expr.Identifier, Optional<String>> column) {
     return ExprParser.canonical(sql, call, ExprParser.Mode.AGGREGATE, column)
         .filter(e -> e instanceof io.noemata.core.expr.CanonicalExpr.Call call2
             && call2.arguments().stream().noneMatch(StoredStates::aggregates))
-        .map(e -> Canonical.text(folded(e, true)));
+        .map(e -> folded(e, true));
   }
 
   /**
@@ -123,14 +129,10 @@ public final class StoredStates {
    */
   static Optional<String> halfOpenKey(String sql, Expr.Call call, Function<Expr.Identifier, Optional<String>> column,
       TableInfo info) {
-    return ExprParser.canonical(sql, call, ExprParser.Mode.AGGREGATE, column)
-        .filter(e -> e instanceof io.noemata.core.expr.CanonicalExpr.Call call2
-            && call2.arguments().stream().noneMatch(StoredStates::aggregates))
-        .map(e -> folded(e, true))
-        .flatMap(e -> {
-          io.noemata.core.expr.CanonicalExpr h = IntegerBounds.halfOpen(e, integers(info));
-          return h.equals(e) ? Optional.empty() : Optional.of(Canonical.text(h));
-        });
+    return tree(sql, call, column).flatMap(e -> {
+      io.noemata.core.expr.CanonicalExpr h = IntegerBounds.halfOpen(e, integers(info));
+      return h.equals(e) ? Optional.empty() : Optional.of(Canonical.text(h));
+    });
   }
 
   /** The read of the measure whose definition, comparisons half-open, is {@code key}: only on a miss, so parsed then. */
@@ -138,9 +140,8 @@ public final class StoredStates {
     for (Measure m : measures) {
       var parsed = SqlParser.parseExpression(m.definition());
       if (parsed.understood() && parsed.node() instanceof Expr.Call c) {
-        Optional<String> k = ExprParser.canonical(m.definition(), c, ExprParser.Mode.AGGREGATE,
-            id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
-            .map(e -> Canonical.text(IntegerBounds.halfOpen(folded(e, true), integers(info))));
+        Optional<String> k = tree(m.definition(), c, id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty())
+            .map(e -> Canonical.text(IntegerBounds.halfOpen(e, integers(info))));
         if (k.equals(Optional.of(key))) {
           return read(m, null);
         }

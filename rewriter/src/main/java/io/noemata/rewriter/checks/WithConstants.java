@@ -2,7 +2,6 @@ package io.noemata.rewriter.checks;
 
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Node;
-import io.noemata.core.sql.Query;
 import io.noemata.rewriter.provenance.RollupSkip;
 import io.noemata.rewriter.syntax.RollupFunctions;
 import java.util.Map;
@@ -19,7 +18,7 @@ public final class WithConstants {
   private WithConstants() {}
 
   /** @param withValues the WITH expressions the level sees, its own and its enclosing levels', by name */
-  public static Optional<Skip> check(Query.Select s, Map<String, Expr> withValues) {
+  public static Optional<Skip> check(Map<String, Expr> withValues) {
     for (Map.Entry<String, Expr> w : withValues.entrySet()) {
       if (!constant(w.getValue(), withValues)) {
         return Optional.of(new Skip(RollupSkip.NOT_UNDERSTOOD, "the level sees the WITH expression " + w.getKey()

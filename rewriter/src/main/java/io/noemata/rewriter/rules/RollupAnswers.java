@@ -266,7 +266,7 @@ public final class RollupAnswers {
           .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, level.selects()))
           .or(() -> TableAlone.check(s, t, inlined, r.refreshed()))
           .or(() -> level.statement().meaning())
-          .or(() -> WithConstants.check(s, level.withValues()))
+          .or(() -> WithConstants.check(level.withValues()))
           .or(() -> Optional.ofNullable(filters == null ? null : filters.blocks(name, r))
               .map(why -> new Skip(RollupSkip.TABLE_FILTER_SETTING, why)));
       if (skip.isPresent()) {
