@@ -24,17 +24,21 @@ import org.junit.jupiter.api.Test;
  */
 class MomentsTest {
 
-  private static final Rollup TRACES = new Rollup("r_traces", RollupCatalog.TRACES_VIEW,
-      RollupCatalog.TRACES_VIEW + "__" + RollupCatalog.TRACES_HASH, RollupCatalog.TRACES_HASH, Duration.ofMinutes(1),
-      "Timestamp", "bucket", List.of("ServiceName", "StatusCode"), List.of(
+  /** The corpus's 1-minute traces rollup with {@code measures}. */
+  static Rollup traces(List<Measure> measures) {
+    return new Rollup("r_traces", RollupCatalog.TRACES_VIEW, RollupCatalog.TRACES_VIEW + "__" + RollupCatalog.TRACES_HASH,
+        RollupCatalog.TRACES_HASH, Duration.ofMinutes(1), "Timestamp", "bucket", List.of("ServiceName", "StatusCode"),
+        measures, RollupCatalog.COVERED_FROM, null);
+  }
+
+  private static final Rollup TRACES = traces(List.of(
           new Measure("SpanCount", "count()", "SpanCount", "SimpleAggregateFunction(sum, UInt64)"),
           new Measure("VarDuration", "varPop(Duration)", "VarDuration", "AggregateFunction(varPop, UInt64)"),
           new Measure("SdDuration", "stddevSamp(Duration)", "SdDuration", "AggregateFunction(stddevSamp, UInt64)"),
           new Measure("SdStable", "stddevPopStable(Duration)", "SdStable",
               "AggregateFunction(stddevPopStable, UInt64)"),
           new Measure("CoDuration", "covarSamp(Duration, Duration)", "CoDuration",
-              "AggregateFunction(covarSamp, UInt64, UInt64)")),
-      RollupCatalog.COVERED_FROM, null);
+              "AggregateFunction(covarSamp, UInt64, UInt64)")));
 
   static final String WINDOW = " FROM otel_traces WHERE Timestamp >= toDateTime('2024-06-01 00:00:00')"
       + " GROUP BY ServiceName";
@@ -78,15 +82,12 @@ class MomentsTest {
   }
 
   /** What the installer stores for {@code varPop(Duration)} (MeasureStorage.powerSums), beside an avg's sum. */
-  private static final Rollup POWER_SUMS = new Rollup("r_traces", RollupCatalog.TRACES_VIEW,
-      RollupCatalog.TRACES_VIEW + "__" + RollupCatalog.TRACES_HASH, RollupCatalog.TRACES_HASH, Duration.ofMinutes(1),
-      "Timestamp", "bucket", List.of("ServiceName", "StatusCode"), List.of(
+  private static final Rollup POWER_SUMS = traces(List.of(
           new Measure("AvgDuration", "sum(Duration)", "AvgDuration__sum", "SimpleAggregateFunction(sum, UInt64)"),
           new Measure("AvgDuration", "count(Duration)", "AvgDuration__count", "SimpleAggregateFunction(sum, UInt64)"),
           new Measure("V", "sum(toFloat64(Duration))", "V__sum", "SimpleAggregateFunction(sum, Float64)"),
           new Measure("V", "sum(multiply(toFloat64(Duration), toFloat64(Duration)))", "V__sumsq",
-              "SimpleAggregateFunction(sum, Float64)")),
-      RollupCatalog.COVERED_FROM, null);
+              "SimpleAggregateFunction(sum, Float64)")));
 
   static RewriteResult powerSums(String items) {
     return Rewriter.rewrite("SELECT ServiceName, " + items + WINDOW, RollupCatalog.snapshot(List.of(),
@@ -122,9 +123,7 @@ class MomentsTest {
 
   @Test
   void withoutAllThreeSumsOrOverAnotherColumnTheMomentStaysRaw() {
-    Rollup noSquares = new Rollup("r_traces", RollupCatalog.TRACES_VIEW, POWER_SUMS.target(), RollupCatalog.TRACES_HASH,
-        Duration.ofMinutes(1), "Timestamp", "bucket", List.of("ServiceName", "StatusCode"),
-        POWER_SUMS.measures().subList(0, 3), RollupCatalog.COVERED_FROM, null);
+    Rollup noSquares = traces(POWER_SUMS.measures().subList(0, 3));
     RewriteResult r = Rewriter.rewrite("SELECT ServiceName, varPop(Duration) AS v" + WINDOW,
         RollupCatalog.snapshot(List.of(), List.of(noSquares)), "otel");
     assertFalse(r.changed(), r.sql());
