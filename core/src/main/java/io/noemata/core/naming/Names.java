@@ -24,7 +24,12 @@ public final class Names {
   /** The OTel exporter's own stored columns of {@code ResourceAttributes} keys. */
   public static final String EXPORTER_PREFIX = "__otel_materialized_";
   static final String COLUMN_DOMAIN = "noemata/column/v1";
-  static final String ROLLUP_DOMAIN = "noemata/rollup/v1";
+  /**
+   * v2: the storage of a shape changed (a var/stddev moment as power sums, each definition stored
+   * once, an avg's count the row count), so a target written by v1 is never taken for a v2 one: a
+   * publish after the upgrade installs and backfills the new target and retires the old.
+   */
+  static final String ROLLUP_DOMAIN = "noemata/rollup/v2";
 
   private Names() {}
 

@@ -16,7 +16,7 @@
  *       Example: {@code ResourceAttributes['k8s.pod.name']} has canonical text
  *       {@code arrayElement(ResourceAttributes, 'k8s.pod.name')}.</li>
  *   <li><b>Rollup stored shape</b>: {@code __} followed by the first 8 lower-case hex digits of
- *       SHA-256 over the UTF-8 bytes of {@code "noemata/rollup/v1\n"} followed by the lines of
+ *       SHA-256 over the UTF-8 bytes of {@code "noemata/rollup/v2\n"} followed by the lines of
  *       {@link io.noemata.core.naming.RollupShape#canonicalText()}:
  *       {@code source=`db`.`table`}, {@code time=<canonical>}, {@code grain=<seconds>}, one
  *       {@code dimension=<canonical>} per dimension in declared order (a dimension that names a

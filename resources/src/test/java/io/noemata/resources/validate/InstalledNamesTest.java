@@ -16,9 +16,9 @@ class InstalledNamesTest {
     assertEquals(List.of(
         "@frames/opentelemetry/views/otel.resources.json column http_status __nm_1f6f8c558b28e4c4",
         "@frames/opentelemetry/views/otel.resources.json column pod_name __nm_3aad92986557b276",
-        "@frames/opentelemetry/views/otel.resources.json rollup logs_1h 7fffd3b4",
-        "@frames/opentelemetry/views/otel.resources.json rollup logs_1m 30f1156e",
-        "@frames/opentelemetry/views/otel.resources.json rollup spans_1m a393383a",
+        "@frames/opentelemetry/views/otel.resources.json rollup logs_1h 68dbd72c",
+        "@frames/opentelemetry/views/otel.resources.json rollup logs_1m bf24ed63",
+        "@frames/opentelemetry/views/otel.resources.json rollup spans_1m 1ef37fe1",
         "@opentelemetry/views/logs measure ErrorCount countIf(greaterOrEquals(SeverityNumber, 17))",
         "@opentelemetry/views/logs measure LogCount count()",
         "@opentelemetry/views/logs measure UniqTraces uniq(TraceId)",
@@ -38,8 +38,8 @@ class InstalledNamesTest {
   void theCorpusProjectKeepsItsNames() throws Exception {
     assertEquals(List.of(
         "@frames/otel/corpus.resources.json column http_status_code __nm_1f6f8c558b28e4c4",
-        "@frames/otel/corpus.resources.json rollup r_logs 1df7def3",
-        "@frames/otel/corpus.resources.json rollup r_traces 78e8af4a",
+        "@frames/otel/corpus.resources.json rollup r_logs f39c58f1",
+        "@frames/otel/corpus.resources.json rollup r_traces a224025d",
         "@otel/corpus measure AvgDuration avg(Duration)",
         "@otel/corpus measure LogCount count()",
         "@otel/corpus measure P99Duration quantile(0.99)(Duration)",

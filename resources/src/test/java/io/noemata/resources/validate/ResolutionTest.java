@@ -35,7 +35,7 @@ class ResolutionTest {
         + "measure=`LogCount`=count()\n"
         + "measure=`UniqTraces`=uniq(TraceId)\n", shape.canonicalText());
     String digest = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-        .digest(("noemata/rollup/v1\n" + shape.canonicalText()).getBytes(StandardCharsets.UTF_8)));
+        .digest(("noemata/rollup/v2\n" + shape.canonicalText()).getBytes(StandardCharsets.UTF_8)));
     assertEquals(digest.substring(0, 8), Names.rollupHash8(shape));
   }
 
