@@ -216,6 +216,16 @@ SELECT ServiceName, SeverityText, count() AS c FROM otel.otel_logs
 WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
 GROUP BY ALL ORDER BY c DESC;
 
+-- id: sh-count-distinct-unaliased | tool-shape: analyst, unaliased count(DISTINCT dimension): the server names it countDistinct(SeverityText) | expect: rollup
+SELECT ServiceName, count(DISTINCT SeverityText) FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-count-distinct-upper | tool-shape: SQL console, COUNT(DISTINCT ...) unaliased per hour: named COUNTDistinct(ServiceName) | expect: rollup
+SELECT toStartOfHour(Timestamp), COUNT(DISTINCT ServiceName) FROM otel.otel_logs
+WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)
+GROUP BY toStartOfHour(Timestamp) ORDER BY toStartOfHour(Timestamp);
+
 -- id: sh-positional | tool-shape: DBeaver, positional GROUP BY/ORDER BY | expect: rollup
 SELECT ServiceName, count() FROM otel.otel_logs
 WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000)

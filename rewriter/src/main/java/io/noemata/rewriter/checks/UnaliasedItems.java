@@ -17,7 +17,8 @@ import io.noemata.rewriter.syntax.RollupFunctions;
  * The seed's "an unaliased select item that contains an inline aggregate reads a rollup only when
  * it is a function call over column names, such as count() or toFloat64(count())": every changed
  * unaliased item keeps the name ClickHouse gives it, spelled as an alias. A call over literals and
- * comparisons ({@code count(1)}, {@code countIf(x = 'a')}) is read too when its name is spelled.
+ * comparisons ({@code count(1)}, {@code countIf(x = 'a')}) or with DISTINCT ({@code count(DISTINCT x)},
+ * named {@code countDistinct(x)}) is read too when its name is spelled.
  */
 public final class UnaliasedItems {
 
@@ -81,7 +82,7 @@ public final class UnaliasedItems {
    * the seed says.
    */
   private static boolean call(Expr e) {
-    return e instanceof Expr.Call c && !c.distinct() || e instanceof Expr.Filtered f && !f.function().distinct();
+    return e instanceof Expr.Call || e instanceof Expr.Filtered;
   }
 
   /** The seed's "function call over column names", such as {@code count()} or {@code toFloat64(count())}. */

@@ -50,7 +50,7 @@ public final class ColumnNames {
 
   private static boolean alike(io.noemata.core.sql.Node n) {
     Expr.Call c = n instanceof Expr.Filtered f ? f.function() : n instanceof Expr.Call call ? call : null;
-    if (c != null && (!io.noemata.core.expr.Functions.canonicalName(c.name()).equals(c.name())
+    if (c != null && (c.distinct() || !io.noemata.core.expr.Functions.canonicalName(c.name()).equals(c.name())
         || c.name().equals("count") && c.args().size() == 1 && c.args().get(0) instanceof Expr.Literal)) {
       return false;
     }
@@ -109,14 +109,18 @@ public final class ColumnNames {
       // f(args) FILTER (WHERE c) is named fIf(args, c), a star dropped as in count(*) (measured on 26.5, both analyzers)
       List<Expr> args = new ArrayList<>(starless(f.function()));
       args.add(f.condition());
-      return append(b, new Expr.Call(f.function().name() + "If", f.function().params(), args, f.function().distinct(),
-          f.start(), f.end()), ofTheTable);
+      // f(DISTINCT x) FILTER (WHERE c) is fDistinctIf(x, c) (measured on 26.5, the analyzer)
+      String name = f.function().name() + (f.function().distinct() ? "DistinctIf" : "If");
+      return f.function().params() == null || !f.function().distinct() ? append(b, new Expr.Call(name,
+          f.function().params(), args, false, f.start(), f.end()), ofTheTable) : false;
     }
     if (e instanceof Expr.Call c) {
-      if (c.distinct() || !PLAIN.matcher(c.name()).matches()) {
+      if (c.distinct() && c.params() != null || !PLAIN.matcher(c.name()).matches()) {
         return false;
       }
-      b.append(c.name());
+      // f(DISTINCT x) is fDistinct(x), f as written: countDistinct(x), COUNTDistinct(x) (measured on
+      // 26.5, the analyzer; the old one names count(DISTINCT x) by count_distinct_implementation)
+      b.append(c.name()).append(c.distinct() ? "Distinct" : "");
       if (c.params() != null && !list(b, c.params(), ofTheTable)) {
         return false;
       }

@@ -44,13 +44,20 @@ class ColumnNamesTest {
       "count(1) FILTER (WHERE x > 1) => countIf(1, greater(x, 1))",
       "sum(n) FILTER (WHERE x > 2) => sumIf(n, greater(x, 2))",
       "quantile(0.5)(n) FILTER (WHERE x > 2) => quantileIf(0.5)(n, greater(x, 2))",
+      // DISTINCT is named as the -Distinct it is, by the analyzer
+      "count(DISTINCT x) => countDistinct(x)",
+      "COUNT(DISTINCT x) => COUNTDistinct(x)",
+      "count(DISTINCT a, b % 2) => countDistinct(a, modulo(b, 2))",
+      "sum(DISTINCT x) => sumDistinct(x)",
+      "countIf(DISTINCT x, x > 2) => countIfDistinct(x, greater(x, 2))",
+      "count(DISTINCT x) FILTER (WHERE x > 2) => countDistinctIf(x, greater(x, 2))",
   })
   void namesWhatClickHouseNamesTheSameWay(String expression, String expected) {
     assertEquals(Optional.of(expected), name(expression));
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"t.m['k']", "`my col`['k']", "m['it''s']", "count(DISTINCT x)", "-1", "x IN (1, 2)",
+  @ValueSource(strings = {"t.m['k']", "`my col`['k']", "m['it''s']", "quantile(0.5)(DISTINCT x)", "-1", "x IN (1, 2)",
       "quantile(0.990)(x)", "1e2", "m[{k:String}]", "CAST(x AS String)", "(a, b)"})
   void refusesWhatItCannotNameForCertain(String expression) {
     assertEquals(Optional.empty(), name(expression));
@@ -60,7 +67,7 @@ class ColumnNamesTest {
   @CsvSource(delimiterString = " => ", value = {
       "count() => true", "count(*) => true", "sum(x) => true", "countIf(x = 1) => true", "lower(m['k']) => true",
       "COUNT() => false", "SUM(x) => false", "count(1) => false", "toFloat64(COUNT()) => false",
-      "COUNT() FILTER (WHERE x > 1) => false"})
+      "COUNT() FILTER (WHERE x > 1) => false", "count(DISTINCT x) => false"})
   void theOldAnalyzerIsSpelledForOnlyWhereBothNameAlike(String expression, boolean spelled) {
     io.noemata.core.sql.Expr e = (io.noemata.core.sql.Expr) SqlParser.parseExpression(expression).node();
     assertEquals(spelled, ColumnNames.of(e, id -> false, io.noemata.core.catalog.ResultNaming.OLD_ANALYZER).isPresent());
