@@ -122,11 +122,14 @@ final class RollupLevel {
   /** The read of that stored count, e.g. {@code sum(`ErrorCount`)}. */
   private String rowCount;
 
+  /** The catalog's tables by how the statement names them (a subquery's own table binds its names). */
+  private final java.util.function.Function<TableExpr.Table, Optional<TableInfo>> tables;
   /** The WITH constants the level sees, by name ({@link io.noemata.rewriter.checks.WithConstants}). */
   private final Map<String, Expr> withValues;
 
   RollupLevel(LevelContext level, Rollup rollup) {
     this.withValues = level.withValues();
+    this.tables = level.statement()::table;
     this.timeKey = level.timeKey(rollup);
     this.inlined = level.inlined();
     this.parameters = level.statement().values();
@@ -428,7 +431,7 @@ final class RollupLevel {
       return window(w, expanding, aggregatesAllowed);
     }
     if (e instanceof Expr.Subquery sq) {
-      Optional<Skip> correlated = UncorrelatedSubqueries.check(sql, sq, info, rollup);
+      Optional<Skip> correlated = UncorrelatedSubqueries.check(sql, sq, info, rollup, tables);
       return correlated.isPresent() ? fail(correlated.get()) : TimeForm.NONE; // a level of its own; here a constant
     }
     if (e instanceof Expr.Literal || e instanceof Expr.Parameter) {
