@@ -114,6 +114,10 @@ public final class GrainDividesBucket {
         }
         return Checked.holds(TimeForm.EPOCH);
       }
+      case "cast", "_cast" -> {
+        return a.size() == 2 && a.get(1) instanceof Expr.Literal t && t.kind() == Expr.Literal.Kind.STRING
+            ? cast(c, Literals.unquote(t.text()), arg) : combine(List.of(arg));
+      }
       case "tostartofminute" -> { return local(c, a, 1, 60, 60, arg); }
       case "tostartoffiveminutes", "tostartoffiveminute" -> { return local(c, a, 1, 300, 300, arg); }
       case "tostartoftenminutes" -> { return local(c, a, 1, 600, 600, arg); }
@@ -141,6 +145,32 @@ public final class GrainDividesBucket {
         return combine(List.of(arg));
       }
     }
+  }
+
+  /** {@code DateTime[('zone')]}, {@code DateTime64[(p[, 'zone'])]}: group 1 the precision, group 2 or 3 the zone. */
+  private static final java.util.regex.Pattern TIME_TYPE = java.util.regex.Pattern.compile(
+      "DateTime(?:\\(\\s*('[^']*')\\s*\\))?|DateTime64(?:\\(\\s*[0-9]\\s*(?:,\\s*('[^']*')\\s*)?\\))?");
+
+  /**
+   * {@code CAST(t AS DateTime64)}, {@code t::DateTime64(3, 'UTC')}, {@code CAST(t AS DateTime)}: as
+   * {@code toDateTime64} and {@code toDateTime}, a cast of the time to a time type keeps every
+   * instant inside its minute (it cuts at most the fraction of a second; Rill floors
+   * {@code toTimeZone(t::DateTime64, 'UTC')}); a named zone is read like their zone argument.
+   * {@code type} is the type as written: a CAST's, or the string of {@code CAST(t, 'T')}.
+   */
+  public Checked<TimeForm> cast(Expr written, String type, TimeForm arg) {
+    java.util.regex.Matcher m = TIME_TYPE.matcher(type.strip());
+    if (arg.kind() != TimeForm.Kind.PRESERVING || !m.matches()) {
+      return combine(List.of(arg));
+    }
+    String zone = m.group(1) != null ? m.group(1) : m.group(2);
+    if (zone != null) {
+      Optional<Skip> unknown = zone(new Expr.Literal(Expr.Literal.Kind.STRING, zone, written.start(), written.end()));
+      if (unknown.isPresent()) {
+        return Checked.fails(unknown.get());
+      }
+    }
+    return Checked.holds(arg);
   }
 
   /**

@@ -480,6 +480,10 @@ final class RollupLevel {
       }
       return take(GrainDividesBucket.combine(List.of(left, right)));
     }
+    if (e instanceof Expr.Cast k) {
+      TimeForm operand = form(k.operand(), expanding, aggregatesAllowed);
+      return failed != null ? TimeForm.NONE : take(grain.cast(k, k.type(), operand));
+    }
     if (e instanceof Expr.Star) {
       return fail(DimensionsOnly.star());
     }
