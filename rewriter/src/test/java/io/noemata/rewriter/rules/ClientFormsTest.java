@@ -47,6 +47,16 @@ class ClientFormsTest {
           + " sum(multiSearchAny(toString(\"SeverityText\"), ['warn','WARN','Warn'])) as warn"
           + " FROM \"otel\".\"otel_logs\" WHERE ( time >= toDateTime(1718006400) AND time <= toDateTime(1718028000) )"
           + " GROUP BY time ORDER BY time ASC",
+      // the plugin's logs volume, case-insensitively; the other integer-valued string functions
+      "SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 60 second) as time,"
+          + " sum(multiSearchAnyCaseInsensitive(toString(SeverityText), ['critical','fatal','crit','emerg'])) as critical,"
+          + " sum(multiSearchAnyCaseInsensitiveUTF8(toString(SeverityText), ['error','err'])) as error, count(*) as logs"
+          + " FROM otel.otel_logs WHERE ( Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) )"
+          + " GROUP BY time ORDER BY time ASC",
+      "SELECT ServiceName, sum(hasTokenCaseInsensitive(SeverityText, 'error')) AS e, sum(lengthUTF8(SeverityText)) AS l,"
+          + " sum(countSubstrings(ServiceName, 'a')) AS a, countIf(multiSearchAnyUTF8(ServiceName, ['cart'])) AS c"
+          + " FROM otel.otel_logs WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)"
+          + " GROUP BY ServiceName",
       // FILTER, PREWHERE, derived tables
       "SELECT ServiceName, count() FILTER (WHERE SeverityText = 'ERROR') AS errors, count() AS c FROM otel.otel_logs"
           + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
