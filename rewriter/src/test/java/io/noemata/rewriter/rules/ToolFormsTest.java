@@ -61,6 +61,11 @@ class ToolFormsTest {
           + " < parseDateTime64BestEffort('2024-06-11T00:00:00Z')) GROUP BY 1 ORDER BY \"total_records\" DESC NULLS LAST LIMIT 250",
       "SELECT toStartOfInterval(toTimeZone(\"Timestamp\"::DateTime64, 'UTC'), INTERVAL 1 HOUR) AS \"ts\", count(*) AS \"n\""
           + " FROM \"otel\".\"otel_logs\"" + HALF_OPEN + " GROUP BY 1 ORDER BY 1 NULLS LAST",
+      // Hibernate's and Spring Data's ANSI paging: OFFSET n ROWS FETCH FIRST m ROWS ONLY, and WITH TIES
+      "select l1_0.ServiceName,count(*) as c from otel.otel_logs l1_0 where l1_0.Timestamp>='2024-06-10 08:00:00'"
+          + " and l1_0.Timestamp<'2024-06-10 14:00:00' group by l1_0.ServiceName order by c desc offset 0 rows fetch first 10 rows only",
+      "SELECT ServiceName, count(*) AS c FROM otel.otel_logs" + HALF_OPEN + " GROUP BY ServiceName ORDER BY c DESC"
+          + " FETCH FIRST 2 ROWS WITH TIES",
       // the cast in its other spellings
       "SELECT toStartOfHour(CAST(Timestamp AS DateTime)) AS h, count() AS c FROM otel.otel_logs" + HALF_OPEN + " GROUP BY h",
       "SELECT toStartOfHour(CAST(Timestamp, 'DateTime64(3, \\'UTC\\')')) AS h, count() AS c FROM otel.otel_logs" + HALF_OPEN
