@@ -78,7 +78,7 @@ public final class GrainDividesBucket {
       return Checked.fails(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the time column is moved by " + text(written)
           + ", which does not keep rollup buckets whole");
     }
-    return Checked.holds(new TimeForm(TimeForm.Kind.PRESERVING, true, 0, false, 0));
+    return Checked.holds(new TimeForm(TimeForm.Kind.PRESERVING, true, 0, false, 0, 0));
   }
 
   /** A function whose first argument is the time column (or a minute-keeping map of it). */
@@ -87,8 +87,10 @@ public final class GrainDividesBucket {
     List<Expr> a = c.args();
     if (arg.kind() == TimeForm.Kind.EPOCH) {
       if (name.equals("intdiv") && a.size() == 2) {
+        // intDiv(ms, 60000): buckets of whole seconds since the epoch, or none
         long n = TimeConstant.integer(a.get(1)).orElse(0L);
-        return bucket(c, n, true, 0);
+        long perSecond = arg.epochUnitsPerSecond();
+        return bucket(c, n % perSecond == 0 ? n / perSecond : 0, true, 0);
       }
       return combine(List.of(arg));
     }
@@ -113,6 +115,18 @@ public final class GrainDividesBucket {
           return combine(List.of(arg));
         }
         return Checked.holds(TimeForm.EPOCH);
+      }
+      // milli-, micro- and nanoseconds since the epoch of a DateTime64 (Grafana panels bucket
+      // intDiv(toUnixTimestamp64Milli(t), 60000) * 60000)
+      case "tounixtimestamp64milli", "tounixtimestamp64micro", "tounixtimestamp64nano" -> {
+        if (arg.shifted() || arg.kind() != TimeForm.Kind.PRESERVING || a.size() != 1) {
+          return combine(List.of(arg));
+        }
+        return Checked.holds(TimeForm.epoch(switch (name) {
+          case "tounixtimestamp64milli" -> 1_000L;
+          case "tounixtimestamp64micro" -> 1_000_000L;
+          default -> 1_000_000_000L;
+        }));
       }
       case "cast", "_cast" -> {
         return a.size() == 2 && a.get(1) instanceof Expr.Literal t && t.kind() == Expr.Literal.Kind.STRING

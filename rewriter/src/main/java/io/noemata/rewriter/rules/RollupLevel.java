@@ -822,18 +822,25 @@ final class RollupLevel {
       Expr.Call f = t.function();
       // a string is read in the function's zone when it names one: only the column's zone is known here
       boolean zoned = f.args().size() == 2;
-      Optional<TimeConstant> c = t.seconds()
-          ? TimeConstant.integer(t.value()).filter(n -> n >= 0 && n <= 4294967295L)
-              .map(n -> new TimeConstant(n * TimeConstant.NANOS, true))
+      long unit = t.truncatesTo();
+      if (t.unitNanos() != 0 && t.unitNanos() != TimeConstant.NANOS
+          && (timeType == null || !timeType.replace("Nullable(", "").startsWith("DateTime64"))) {
+        return false; // toUnixTimestamp64Milli and its kin take a DateTime64 alone
+      }
+      // an integer of units since the epoch, inside the seconds a DateTime (the rollup's bucket) holds
+      long maxUnits = 4294967295L * (TimeConstant.NANOS / unit);
+      Optional<TimeConstant> c = t.unitNanos() != 0
+          ? TimeConstant.integer(t.value()).filter(n -> n >= 0 && n <= maxUnits)
+              .map(n -> new TimeConstant(n * t.unitNanos(), true))
           : zoned && Expr.unparenthesized(t.value()) instanceof Expr.Literal ? Optional.empty() : constant(t.value());
       if (c.isEmpty()) {
         return false;
       }
       long nanos = c.get().nanos();
-      long floor = Math.floorDiv(nanos, TimeConstant.NANOS) * TimeConstant.NANOS;
-      long ceil = floor == nanos ? nanos : floor + TimeConstant.NANOS;
+      long floor = Math.floorDiv(nanos, unit) * unit;
+      long ceil = floor == nanos ? nanos : floor + unit;
       boolean halfOpen = t.op().equals(">=") || t.op().equals("<");
-      TimeConstant at = new TimeConstant(halfOpen ? ceil : floor + TimeConstant.NANOS, c.get().zoneKnown());
+      TimeConstant at = new TimeConstant(halfOpen ? ceil : floor + unit, c.get().zoneKnown());
       String raw = sql.substring(f.start(), f.args().get(0).start()) + Literals.identifier(rollup.timeColumn())
           + sql.substring(f.args().get(0).end(), f.end()) + " " + t.op() + " " + text(t.value());
       bounds.add(BucketBoundaries.constant(conjunct, text(conjunct), t.op().startsWith(">") ? ">=" : "<", t.value(), at,
