@@ -677,3 +677,70 @@ SELECT toStartOfMonth(Timestamp) AS month, count(*) AS logs FROM otel.otel_logs 
 -- id: tl-cast-second | tool-shape: analyst, the time cast to DateTime and grouped by it: each second, finer than the grain | expect: passthrough
 -- note: a cast to DateTime keeps seconds: no bucket the rollup holds
 SELECT CAST(Timestamp AS DateTime) AS s, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-10 01:00:00' GROUP BY s ORDER BY s;
+
+-- id: tl-grafana-logs-volume-ci | tool-shape: Grafana plugin, logs volume summing multiSearchAnyCaseInsensitive over the level | expect: rollup
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 60 second) as time, sum(multiSearchAnyCaseInsensitive(toString(SeverityText),['critical','fatal','crit','emerg'])) as critical, sum(multiSearchAnyCaseInsensitive(toString(SeverityText), ['error','err','eror'])) as error, sum(multiSearchAnyCaseInsensitive(toString(SeverityText), ['warn','warning'])) as warn, count(*) as logs FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) GROUP BY time ORDER BY time ASC;
+
+-- id: tl-grafana-adhoc | tool-shape: Grafana plugin, an ad-hoc filter as additional_table_filters | expect: rollup
+SELECT ServiceName, count(*) FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) GROUP BY ServiceName settings additional_table_filters={'otel_logs' : ' SeverityText = \'ERROR\' '};
+
+-- id: tl-grafana-ms-epoch | tool-shape: Grafana panel written by hand, milliseconds since the epoch between $__from and $__to, bucketed by intDiv | expect: rollup
+SELECT intDiv(toUnixTimestamp64Milli(Timestamp), 60000) * 60000 AS t, ServiceName, count() AS c FROM otel.otel_logs WHERE toUnixTimestamp64Milli(Timestamp) BETWEEN 1717912800000 AND 1717956000000 GROUP BY t, ServiceName ORDER BY t;
+
+-- id: tl-grafana-ms-epoch-ragged | tool-shape: Grafana panel written by hand, $__from / $__to in milliseconds off the minute | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toUnixTimestamp64Milli(Timestamp) >= 1717912812345 AND toUnixTimestamp64Milli(Timestamp) < 1717955987654 GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: tl-grafana-iso-from | tool-shape: Grafana panel written by hand, ${__from:date:iso} / ${__to:date:iso} (ISO instants with Z) | expect: passthrough
+-- note: the server refuses the bare ISO string against the DateTime64 column (date_time_input_format basic): the same error through noemata
+SELECT toStartOfHour(Timestamp) AS h, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-09T06:00:00.000Z' AND Timestamp < '2024-06-09T18:00:00.000Z' GROUP BY h ORDER BY h;
+
+-- id: tl-evidence-iso-offset | tool-shape: Evidence / a JavaScript client, ISO bounds with an offset | expect: passthrough
+-- note: refused by the server like tl-grafana-iso-from
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-09T08:00:00+02:00' AND Timestamp < '2024-06-09T20:00:00+02:00' GROUP BY ServiceName;
+
+-- id: tl-hibernate-ansi-fetch | tool-shape: Hibernate / Spring Data with an ANSI dialect, OFFSET ... ROWS FETCH FIRST ... ROWS ONLY | expect: rollup
+-- params: '2024-06-10 08:00:00', '2024-06-10 14:00:00'
+select l1_0.ServiceName,count(*) as c from otel.otel_logs l1_0 where l1_0.Timestamp>=? and l1_0.Timestamp<? group by l1_0.ServiceName order by c desc, l1_0.ServiceName offset 0 rows fetch first 3 rows only;
+
+-- id: tl-ss-pt30m | tool-shape: Superset clickhouse-connect, PT30M grain as intDiv of toUInt32 seconds | expect: rollup
+SELECT toDateTime(intDiv(toUInt32(toDateTime("Timestamp")), 1800)*1800) AS "__timestamp", count(*) AS "count" FROM "otel"."otel_logs" WHERE "Timestamp" >= toDateTime('2024-06-10 00:00:00') AND "Timestamp" < toDateTime('2024-06-11 00:00:00') GROUP BY toDateTime(intDiv(toUInt32(toDateTime("Timestamp")), 1800)*1800) LIMIT 10000;
+
+-- id: tl-pbi-date-hierarchy | tool-shape: Power BI, the date hierarchy: year, quarter, month, day | expect: rollup
+select toYear(`Timestamp`) as `c1`, toQuarter(`Timestamp`) as `c2`, toMonth(`Timestamp`) as `c3`, toDayOfMonth(`Timestamp`) as `c4`, count(1) as `a0` from `otel`.`otel_logs` group by toYear(`Timestamp`), toQuarter(`Timestamp`), toMonth(`Timestamp`), toDayOfMonth(`Timestamp`);
+
+-- id: tl-pbi-sum-case | tool-shape: Power BI, a measure as SUM(CASE WHEN ... THEN 1 ELSE 0 END) | expect: rollup
+select `ServiceName`, sum(case when `SeverityText` = 'ERROR' then 1 else 0 end) as `a0` from `otel`.`otel_logs` where `Timestamp` >= toDateTime('2024-06-10 00:00:00') and `Timestamp` < toDateTime('2024-06-11 00:00:00') group by `ServiceName`;
+
+-- id: tl-hdx-divide | tool-shape: HyperDX v2, a ratio as divide(countIf, count) with the inclusive end | expect: rollup
+-- note: dep-StatusCode
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, divide(countIf(StatusCode = 'Error'), count()) AS r FROM otel.otel_traces WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp <= fromUnixTimestamp64Milli(1717956000000)) GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`;
+
+-- id: tl-lightdash-distinct-dim | tool-shape: Lightdash, COUNT(DISTINCT) of a dimension per service | expect: rollup
+SELECT "otel_logs".ServiceName AS "otel_logs_service_name", COUNT(DISTINCT "otel_logs".SeverityText) AS "otel_logs_levels" FROM "otel"."otel_logs" AS "otel_logs" WHERE (("otel_logs".Timestamp) >= ('2024-06-10 00:00:00') AND ("otel_logs".Timestamp) < ('2024-06-11 00:00:00')) GROUP BY 1 ORDER BY 1 LIMIT 500;
+
+-- id: tl-mb-week-sunday | tool-shape: Metabase, week grain starting on Sunday (toStartOfWeek mode 7) over every row | expect: rollup
+-- note: no time window: exact because the rollups hold every row
+SELECT toStartOfWeek(`otel`.`otel_logs`.`Timestamp`, 7) AS `Timestamp`, count(*) AS `count` FROM `otel`.`otel_logs` GROUP BY toStartOfWeek(`otel`.`otel_logs`.`Timestamp`, 7) ORDER BY toStartOfWeek(`otel`.`otel_logs`.`Timestamp`, 7) ASC;
+
+-- id: tl-redash-remark | tool-shape: Redash, the query's leading comment with its job's details | expect: rollup
+/* Username: admin, Query ID: 12, Queue: queries, Job ID: 4ab, Query Hash: 9f8, Scheduled: False */ SELECT ServiceName, count(*) AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00' GROUP BY ServiceName;
+
+-- id: tl-grafana-root-spans | tool-shape: Grafana plugin, traces: root spans per service (ParentSpanId = '') | expect: passthrough
+-- note: ParentSpanId is no dimension of r_traces
+SELECT toStartOfInterval(Timestamp, INTERVAL 60 second) as time, ServiceName, count() as c FROM otel.otel_traces WHERE Timestamp >= toDateTime(1717912800) AND Timestamp <= toDateTime(1717956000) AND ParentSpanId = '' GROUP BY time, ServiceName ORDER BY time;
+
+-- id: tl-hdx-server-spans | tool-shape: HyperDX v2, services of server spans (SpanKind filter) | expect: passthrough
+-- note: SpanKind is no dimension of r_traces
+SELECT ServiceName AS "ServiceName", count() AS "count()" FROM otel.otel_traces WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp <= fromUnixTimestamp64Milli(1717956000000)) AND (SpanKind IN ('Server', 'SPAN_KIND_SERVER')) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: tl-dbt-freshness | tool-shape: dbt source freshness, max of the time column | expect: passthrough
+-- note: the rollup keeps minutes, not the latest instant
+select max(Timestamp) as max_loaded_at from otel.otel_logs;
+
+-- id: tl-grafana-max-duration | tool-shape: Grafana query builder, max(Duration) | expect: passthrough
+-- note: r_traces stores no max
+SELECT ServiceName, max(Duration) FROM "otel"."otel_traces" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) GROUP BY ServiceName;
+
+-- id: tl-ms-epoch-fine | tool-shape: analyst, the milliseconds themselves as the group key | expect: passthrough
+-- note: finer than the grain
+SELECT toUnixTimestamp64Milli(Timestamp) AS t, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717912860) GROUP BY t ORDER BY t;
