@@ -776,10 +776,60 @@ final class RollupLevel {
     }
     // wall clocks are read where the server reads them: a bare string in the column's zone, else its own
     ZoneId stringZone = TimeConstant.columnZone(timeType, serverZone);
-    if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {
-      return TimeConstant.of(parameters.get(p.start()), serverZone, stringZone);
+    // a parameter inside a constant (HyperDX's fromUnixTimestamp64Milli({p:Int64})) is read as its value
+    Expr valued = bound(e);
+    return valued == null ? Optional.empty() : TimeConstant.of(valued, serverZone, stringZone);
+  }
+
+  /**
+   * {@code e} with each parameter replaced by its bound value ({@link LevelContext.StatementFacts#values}),
+   * through the calls, casts, operators and intervals a time constant is spelled with; null when a
+   * parameter's value is not known or sits in any other expression.
+   */
+  private Expr bound(Expr e) {
+    if (e instanceof Expr.Parameter p) {
+      return parameters.get(p.start());
     }
-    return TimeConstant.of(e, serverZone, stringZone);
+    if (e instanceof Expr.Literal || e instanceof Expr.Identifier) {
+      return e;
+    }
+    if (e instanceof Expr.Call c && c.params() == null) {
+      List<Expr> args = new ArrayList<>();
+      for (Expr a : c.args()) {
+        Expr v = bound(a);
+        if (v == null) {
+          return null;
+        }
+        args.add(v);
+      }
+      return new Expr.Call(c.name(), null, args, c.distinct(), c.start(), c.end());
+    }
+    if (e instanceof Expr.Parens p) {
+      Expr v = bound(p.inner());
+      return v == null ? null : new Expr.Parens(v, p.start(), p.end());
+    }
+    if (e instanceof Expr.Cast k) {
+      Expr v = bound(k.operand());
+      return v == null ? null : new Expr.Cast(v, k.type(), k.operatorForm(), k.start(), k.end());
+    }
+    if (e instanceof Expr.Interval i) {
+      Expr v = bound(i.amount());
+      return v == null ? null : new Expr.Interval(v, i.unit(), i.start(), i.end());
+    }
+    if (e instanceof Expr.Binary b) {
+      Expr l = bound(b.left());
+      Expr r = bound(b.right());
+      return l == null || r == null ? null : new Expr.Binary(b.op(), l, r, b.start(), b.end());
+    }
+    if (e instanceof Expr.Unary u) {
+      Expr v = bound(u.operand());
+      return v == null ? null : new Expr.Unary(u.op(), v, u.start(), u.end());
+    }
+    return hasParameter(e) ? null : e;
+  }
+
+  private static boolean hasParameter(Node n) {
+    return n instanceof Expr.Parameter || n.children().stream().anyMatch(RollupLevel::hasParameter);
   }
 
   /** The raw time column as written in this conjunct, when it is not a name an alias takes. */

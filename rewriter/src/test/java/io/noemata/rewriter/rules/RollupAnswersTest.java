@@ -277,6 +277,34 @@ public class RollupAnswersTest {
     }
 
     @Test
+    void parametersInsideATimeConstantAreReadAsTheirValues() {
+      // HyperDX binds the window's milliseconds as {p:Int64} inside fromUnixTimestamp64Milli
+      String sql = HEAD + "Timestamp >= fromUnixTimestamp64Milli({s:Int64}) AND Timestamp <= fromUnixTimestamp64Milli({e:Int64})";
+      RewriteResult inclusive = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
+          Map.of("s", "1718006400000", "e", "1718028000000")));
+      assertTrue(use(inclusive, "r_logs").read() && use(inclusive, "r_logs").rawEdges(), inclusive.sql());
+      assertTrue(inclusive.sql().contains("`Timestamp` >= fromUnixTimestamp64Milli({s:Int64}) AND `Timestamp` <="
+          + " fromUnixTimestamp64Milli({e:Int64})"), inclusive.sql());
+      String halfOpen = sql.replace("<=", "<");
+      assertTrue(use(Rewriter.rewrite(halfOpen, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
+          Map.of("s", "1718006400000", "e", "1718028000000"))), "r_logs").read());
+      // no value, a value that is no integer of the type, or one out of its range: unknown
+      for (Map<String, String> values : List.of(Map.of("e", "1718028000000"), Map.of("s", "1718006400000.5",
+          "e", "1718028000000"), Map.of("s", "9223372036854775808", "e", "1718028000000"))) {
+        assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(Rewriter.rewrite(halfOpen, RollupCatalog.snapshot(), "otel",
+            new Parameters(List.of(), values)), "r_logs").code(), values.toString());
+      }
+      // a ? inside: decided from its value, but never repeated by a union rewrite
+      String positional = HEAD + "Timestamp >= fromUnixTimestamp64Milli(?) AND Timestamp < fromUnixTimestamp64Milli(?)";
+      assertTrue(use(Rewriter.rewrite(positional, RollupCatalog.snapshot(), "otel", List.of("1718006400000",
+          "1718028000000")), "r_logs").read());
+      RewriteResult ragged = Rewriter.rewrite(positional, RollupCatalog.snapshot(), "otel", List.of("1718006400123",
+          "1718028000000"));
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(ragged, "r_logs").code());
+      assertSame(positional, ragged.sql());
+    }
+
+    @Test
     void aDimensionFilterWithAQueryParameterIsReadFromTheRollup() {
       String out = reads("SELECT toStartOfHour(Timestamp) AS t, count() AS n FROM otel.otel_logs" + WINDOW
           + " AND ServiceName = {svc:String} AND SeverityText IN {levels:Array(LowCardinality(String))} GROUP BY t");
