@@ -277,6 +277,25 @@ public class RollupAnswersTest {
     }
 
     @Test
+    void hyperDxsStatementsWithTheirTableAsIdentifierParametersAreRead() {
+      String sql = "SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, count()"
+          + " AS \"count()\" FROM {HYPERDX_PARAM_1:Identifier}.{HYPERDX_PARAM_2:Identifier} WHERE (Timestamp >="
+          + " fromUnixTimestamp64Milli({HYPERDX_PARAM_3:Int64}) AND Timestamp <= fromUnixTimestamp64Milli({HYPERDX_PARAM_4:Int64}))"
+          + " GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket` LIMIT {HYPERDX_PARAM_5:Int32}";
+      Map<String, String> values = Map.of("HYPERDX_PARAM_1", "otel", "HYPERDX_PARAM_2", "otel_logs",
+          "HYPERDX_PARAM_3", "1718006400000", "HYPERDX_PARAM_4", "1718028000000", "HYPERDX_PARAM_5", "1000");
+      RewriteResult r = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "default", new Parameters(List.of(), values));
+      assertTrue(use(r, "r_logs").read(), r.provenance().toString());
+      assertTrue(r.sql().contains("sum(`LogCount`) AS \"count()\""), r.sql());
+      assertTrue(r.sql().endsWith("LIMIT {HYPERDX_PARAM_5:Int32}"), r.sql());
+      // a table the rollup does not read leaves the statement byte for byte, parameters and all
+      String body = sql.replace("count() AS \"count()\"", "any(Body) AS b");
+      RewriteResult raw = Rewriter.rewrite(body, RollupCatalog.snapshot(), "default", new Parameters(List.of(), values));
+      assertFalse(raw.changed());
+      assertSame(body, raw.sql());
+    }
+
+    @Test
     void parametersInsideATimeConstantAreReadAsTheirValues() {
       // HyperDX binds the window's milliseconds as {p:Int64} inside fromUnixTimestamp64Milli
       String sql = HEAD + "Timestamp >= fromUnixTimestamp64Milli({s:Int64}) AND Timestamp <= fromUnixTimestamp64Milli({e:Int64})";
