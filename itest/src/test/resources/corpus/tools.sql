@@ -744,3 +744,10 @@ SELECT ServiceName, max(Duration) FROM "otel"."otel_traces" WHERE ( Timestamp >=
 -- id: tl-ms-epoch-fine | tool-shape: analyst, the milliseconds themselves as the group key | expect: passthrough
 -- note: finer than the grain
 SELECT toUnixTimestamp64Milli(Timestamp) AS t, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717912860) GROUP BY t ORDER BY t;
+
+-- id: tl-datediff-minutes | tool-shape: Metabase custom column / analyst, dateDiff('minute', start, bucket) as the group key | expect: rollup
+SELECT dateDiff('minute', toDateTime('2024-06-10 00:00:00'), toStartOfFifteenMinutes(Timestamp)) AS m, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-10 06:00:00' GROUP BY m ORDER BY m;
+
+-- id: tl-datediff-raw | tool-shape: analyst, dateDiff('second', start, t): the seconds of each row | expect: passthrough
+-- note: reads the time finer than the grain
+SELECT dateDiff('second', toDateTime('2024-06-10 00:00:00'), Timestamp) AS s, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-10 00:01:00' GROUP BY s ORDER BY s;
