@@ -555,3 +555,209 @@ SELECT toStartOfHour(Timestamp) AS h, countIf(SeverityNumber > 16) AS errors FRO
 
 -- id: sh-errors-where-gt-16 | tool-shape: Grafana panel written by hand, error lines by service with SeverityNumber > 16 in WHERE | expect: rollup
 SELECT ServiceName, count() AS errors FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) AND SeverityNumber > 16 GROUP BY ServiceName ORDER BY ServiceName;
+
+-- ---------------------------------------------------------------------------------------------
+-- Tools the sections above do not name (2026-12-07), from the shapes their generators produce:
+-- Grafana's ClickHouse plugin query builder ($__timeInterval / $__timeInterval_ms, $__timeFilter
+-- with its inclusive end, $__fromTime, $__dateFilter, ORDER BY time ASC LIMIT 1000, the logs volume),
+-- HyperDX v2's renderChartConfig (__hdx_time_bucket, fromUnixTimestamp64Milli, WITH FILL, countIf,
+-- quantile), Lightdash, Rill (parseDateTime64BestEffort without a precision, t::DateTime64, NULLS
+-- LAST), Power BI's folded "rows" derived table, SQLAlchemy (anon_1, columns qualified by the table),
+-- DBeaver / DataGrip (wrapped counts, the group-by panel, a whole-table count), Redash, Evidence,
+-- Superset's series limit as an inner join.
+-- ---------------------------------------------------------------------------------------------
+
+-- id: tl-grafana-qb-ts | tool-shape: Grafana query builder, time series: $__timeInterval, $__timeFilter's inclusive end, IN filter, LIMIT 1000 | expect: rollup
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 60 second) as "time", ServiceName, count(*) FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp <= toDateTime(1717956000) ) AND ( ServiceName IN ('cart', 'api') ) GROUP BY ServiceName, time ORDER BY time ASC LIMIT 1000;
+
+-- id: tl-grafana-qb-ts-ms | tool-shape: Grafana query builder, $__timeInterval_ms (milliseconds of a DateTime64(3)) and $__timeFilter_ms | expect: rollup
+SELECT toStartOfInterval(toDateTime64(Timestamp, 3), INTERVAL 60000 millisecond) as "time", count(*) FROM "otel"."otel_logs" WHERE ( Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp <= fromUnixTimestamp64Milli(1717956000000) ) GROUP BY time ORDER BY time ASC LIMIT 1000;
+
+-- id: tl-grafana-qb-ts-5m | tool-shape: Grafana query builder, a five-minute interval in milliseconds, $__fromTime / $__toTime | expect: rollup
+SELECT toStartOfInterval(toDateTime64(Timestamp, 3), INTERVAL 300000 millisecond) as "time", ServiceName, count(*) FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) GROUP BY ServiceName, time ORDER BY time ASC LIMIT 1000;
+
+-- id: tl-grafana-qb-table | tool-shape: Grafana query builder, table in aggregate mode, unaliased aggregates, IN filter | expect: rollup
+SELECT ServiceName, count(*), uniq(TraceId) FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp <= toDateTime(1717956000) ) AND ( SeverityText IN ('ERROR', 'WARN') ) GROUP BY ServiceName LIMIT 1000;
+
+-- id: tl-grafana-qb-traces-table | tool-shape: Grafana query builder, traces table: count and avg with aliases, equality filter | expect: rollup
+-- note: dep-StatusCode
+SELECT ServiceName, count(*) as "count", avg(Duration) as "avg" FROM "otel"."otel_traces" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) AND ( StatusCode = 'Error' ) GROUP BY ServiceName ORDER BY "count" DESC LIMIT 1000;
+
+-- id: tl-grafana-fromtime-intdiv | tool-shape: Grafana plugin, $__fromTime as toDateTime(intDiv(ms, 1000)) | expect: rollup
+SELECT ServiceName, count(*) FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(intDiv(1717912800000,1000)) AND Timestamp < toDateTime(intDiv(1717956000000,1000)) ) GROUP BY ServiceName LIMIT 1000;
+
+-- id: tl-grafana-datefilter | tool-shape: Grafana plugin, $__dateFilter on toDate of the time (inclusive days) | expect: rollup
+SELECT ServiceName, count(*) FROM "otel"."otel_logs" WHERE toDate(Timestamp) >= toDate('2024-06-09') AND toDate(Timestamp) <= toDate('2024-06-10') GROUP BY ServiceName;
+
+-- id: tl-grafana-logs-volume | tool-shape: Grafana plugin, logs volume: per-level sums of IN over the severity | expect: rollup
+SELECT toStartOfInterval("Timestamp", INTERVAL 60 second) AS time, sum(toString("SeverityText") IN ('ERROR', 'error')) AS error, sum(toString("SeverityText") IN ('WARN', 'warn')) AS warn, count(*) as logs FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) GROUP BY time ORDER BY time ASC;
+
+-- id: tl-grafana-logs-builder | tool-shape: Grafana query builder, logs: rows with their body | expect: passthrough
+-- note: Body is read row by row: no rollup holds it
+SELECT Timestamp as "timestamp", Body as "body", SeverityText as "level" FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp <= toDateTime(1717956000) ) ORDER BY timestamp DESC LIMIT 1000;
+
+-- id: tl-hdx-bucket | tool-shape: HyperDX v2, __hdx_time_bucket over toDateTime of the time, the inclusive end HyperDX writes | expect: rollup
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, count() AS "count()" FROM otel.otel_logs WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp <= fromUnixTimestamp64Milli(1717956000000)) GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`;
+
+-- id: tl-hdx-fill | tool-shape: HyperDX v2, a grouped series ordered WITH FILL over the window's buckets | expect: rollup
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, ServiceName, count() FROM otel.otel_logs WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) GROUP BY ServiceName, `__hdx_time_bucket` ORDER BY `__hdx_time_bucket` WITH FILL FROM toUnixTimestamp(toStartOfInterval(fromUnixTimestamp64Milli(1717912800000), INTERVAL 1 minute)) TO toUnixTimestamp(toStartOfInterval(fromUnixTimestamp64Milli(1717956000000), INTERVAL 1 minute)) STEP 60 LIMIT 100000;
+
+-- id: tl-hdx-countif | tool-shape: HyperDX v2, countIf over a dimension named by its own text | expect: rollup
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 5 minute) AS `__hdx_time_bucket`, countIf(SeverityText = 'ERROR') AS "countIf(SeverityText = 'ERROR')" FROM otel.otel_logs WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`;
+
+-- id: tl-hdx-p99 | tool-shape: HyperDX v2, quantile(0.99) of the duration per service | expect: rollup
+-- note: dep-StatusCode
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, quantile(0.99)(Duration) AS "quantile(0.99)(Duration)", ServiceName FROM otel.otel_traces WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) GROUP BY ServiceName, `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`, ServiceName;
+
+-- id: tl-hdx-ratio | tool-shape: HyperDX v2, a ratio of two aggregates (error rate of spans) | expect: rollup
+-- note: dep-StatusCode
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, countIf(StatusCode = 'Error') / count() AS error_rate FROM otel.otel_traces WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`;
+
+-- id: tl-hdx-cte | tool-shape: HyperDX v2, the chart's query as a CTE read by an outer select | expect: rollup
+WITH source AS (SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, count() AS c FROM otel.otel_logs WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) GROUP BY `__hdx_time_bucket`) SELECT * FROM source ORDER BY `__hdx_time_bucket`;
+
+-- id: tl-hdx-p95 | tool-shape: HyperDX v2, quantile(0.95): a level no rollup stores | expect: passthrough
+-- note: r_traces stores quantile(0.99) only; another level's state is no answer
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, quantile(0.95)(Duration) AS p95 FROM otel.otel_traces WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`;
+
+-- id: tl-hdx-count-distinct | tool-shape: HyperDX v2 / Lightdash, count(DISTINCT) is exact: uniq's state is an estimate | expect: passthrough
+-- note: count(DISTINCT x) is uniqExact; the rollup keeps uniq
+SELECT count(DISTINCT TraceId) FROM otel.otel_logs WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000));
+
+-- id: tl-hdx-avg-float | tool-shape: HyperDX v2, avg of a number parsed from the column's text | expect: passthrough
+-- note: a Float64 average of a conversion, not the stored integer sum and count
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, avg(toFloat64OrDefault(toString(Duration))) AS v FROM otel.otel_traces WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`;
+
+-- id: tl-lightdash-hour | tool-shape: Lightdash, DATE_TRUNC('HOUR', ...), parenthesised string bounds, GROUP BY 1, LIMIT 500 | expect: rollup
+SELECT DATE_TRUNC('HOUR', "otel_logs".Timestamp) AS "otel_logs_timestamp_hour", COUNT(*) AS "otel_logs_count" FROM "otel"."otel_logs" AS "otel_logs" WHERE (("otel_logs".Timestamp) >= ('2024-06-10 00:00:00') AND ("otel_logs".Timestamp) < ('2024-06-11 00:00:00')) GROUP BY 1 ORDER BY "otel_logs_timestamp_hour" DESC LIMIT 500;
+
+-- id: tl-lightdash-metrics-cte | tool-shape: Lightdash, a metric filter over a metrics CTE | expect: rollup
+WITH metrics AS (SELECT "otel_logs".ServiceName AS "otel_logs_service_name", COUNT(*) AS "otel_logs_count" FROM "otel"."otel_logs" AS "otel_logs" WHERE (("otel_logs".Timestamp) >= ('2024-06-09 00:00:00') AND ("otel_logs".Timestamp) < ('2024-06-11 00:00:00')) GROUP BY 1) SELECT * FROM metrics WHERE (("otel_logs_count") > (10)) ORDER BY "otel_logs_count" DESC LIMIT 500;
+
+-- id: tl-rill-ts | tool-shape: Rill, date_trunc with a zone, the bucket aliased by the column's name, ORDER BY 1 NULLS LAST | expect: rollup
+SELECT date_trunc('hour', "Timestamp", 'UTC') AS "Timestamp", count(*) AS "total_records" FROM "otel"."otel_logs" WHERE ("Timestamp" >= parseDateTime64BestEffort('2024-06-10T00:00:00Z') AND "Timestamp" < parseDateTime64BestEffort('2024-06-11T00:00:00Z')) GROUP BY 1 ORDER BY 1 NULLS LAST LIMIT 100;
+
+-- id: tl-rill-ts-cast | tool-shape: Rill, the time cast to DateTime64 and moved to the zone before its bucket | expect: rollup
+SELECT toStartOfInterval(toTimeZone("Timestamp"::DateTime64, 'UTC'), INTERVAL 1 HOUR) AS "ts", count(*) AS "total_records" FROM "otel"."otel_logs" WHERE ("Timestamp" >= parseDateTime64BestEffort('2024-06-10T00:00:00Z') AND "Timestamp" < parseDateTime64BestEffort('2024-06-11T00:00:00Z')) GROUP BY 1 ORDER BY 1 NULLS LAST LIMIT 100;
+
+-- id: tl-rill-toplist | tool-shape: Rill, a dimension's top list: WHERE 1=1, parseDateTime64BestEffort without a precision | expect: rollup
+SELECT "ServiceName" AS "ServiceName", count(*) AS "total_records" FROM "otel"."otel_logs" WHERE 1=1 AND ("Timestamp" >= parseDateTime64BestEffort('2024-06-10T00:00:00Z') AND "Timestamp" < parseDateTime64BestEffort('2024-06-11T00:00:00Z')) GROUP BY 1 ORDER BY "total_records" DESC NULLS LAST LIMIT 250;
+
+-- id: tl-rill-totals | tool-shape: Rill, the totals row with an IN filter | expect: rollup
+SELECT count(*) AS "total_records" FROM "otel"."otel_logs" WHERE ("SeverityText" IN ('ERROR','WARN')) AND ("Timestamp" >= parseDateTime64BestEffort('2024-06-10T00:00:00Z') AND "Timestamp" < parseDateTime64BestEffort('2024-06-11T00:00:00Z'));
+
+-- id: tl-pbi-rows | tool-shape: Power BI DirectQuery folding, the "rows" derived table with columns qualified by `_`, an outer NOT NULL filter and limit 1000001 | expect: rollup
+select `_`.`ServiceName`, `_`.`a0` from (select `rows`.`ServiceName` as `ServiceName`, count(1) as `a0` from (select `_`.`Timestamp`, `_`.`ServiceName` from `otel`.`otel_logs` `_` where `_`.`Timestamp` >= toDateTime('2024-06-10 00:00:00') and `_`.`Timestamp` < toDateTime('2024-06-11 00:00:00')) `rows` group by `ServiceName`) `_` where not `_`.`a0` is null limit 1000001;
+
+-- id: tl-pbi-grouped | tool-shape: Power BI, the grouped query in a derived table filtered outside | expect: rollup
+select `_`.`ServiceName`, `_`.`a0` from (select `ServiceName`, count(1) as `a0` from `otel`.`otel_logs` where `Timestamp` >= toDateTime('2024-06-10 00:00:00') and `Timestamp` < toDateTime('2024-06-11 00:00:00') group by `ServiceName`) `_` where not `_`.`a0` is null limit 1000001;
+
+-- id: tl-sqla-qualified | tool-shape: SQLAlchemy (clickhouse-sqlalchemy), columns qualified by the table's name, count_1 | expect: rollup
+SELECT otel_logs.ServiceName, count(*) AS count_1 FROM otel.otel_logs WHERE otel_logs.Timestamp >= '2024-06-10 08:00:00' AND otel_logs.Timestamp < '2024-06-10 14:00:00' GROUP BY otel_logs.ServiceName;
+
+-- id: tl-sqla-anon | tool-shape: SQLAlchemy, a grouped anon_1 subquery read by its alias | expect: rollup
+SELECT anon_1."ServiceName", anon_1.c FROM (SELECT "ServiceName", count(*) AS c FROM otel.otel_logs WHERE "Timestamp" >= '2024-06-10 08:00:00' AND "Timestamp" < '2024-06-10 14:00:00' GROUP BY "ServiceName") AS anon_1 ORDER BY anon_1.c DESC, anon_1."ServiceName";
+
+-- id: tl-sqla-select-from | tool-shape: SQLAlchemy, select_from() of a projecting anon_1 whose columns are qualified by the table | expect: rollup
+SELECT anon_1."ServiceName", count(*) AS count_1 FROM (SELECT otel_logs."ServiceName" AS "ServiceName", otel_logs."Timestamp" AS "Timestamp" FROM otel.otel_logs) AS anon_1 WHERE anon_1."Timestamp" >= '2024-06-10 08:00:00' AND anon_1."Timestamp" < '2024-06-10 14:00:00' GROUP BY anon_1."ServiceName";
+
+-- id: tl-dbvr-count-query | tool-shape: DBeaver, "calculate total row count" of a grouped query | expect: rollup
+SELECT COUNT(*) FROM (SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00' GROUP BY ServiceName) dbvrcnt;
+
+-- id: tl-dbvr-groupby-panel | tool-shape: DBeaver, the grouping panel over a filtered SELECT *, ORDER BY 2 | expect: rollup
+SELECT ServiceName, COUNT(*) FROM (SELECT * FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 08:00:00' AND Timestamp < '2024-06-10 14:00:00') GROUP BY ServiceName ORDER BY 2 DESC, 1;
+
+-- id: tl-datagrip-count | tool-shape: DataGrip / DBeaver, the table's row count | expect: rollup
+-- note: no time window: exact because the rollups hold every row (no retention; the ledger says the backfill reached the oldest)
+select count(*) from otel.otel_logs;
+
+-- id: tl-ss-series-limit-join | tool-shape: Superset, series limit as an inner join with the top series (ServiceName__, mme_inner__, series_limit) | expect: rollup
+SELECT toStartOfHour(toDateTime("Timestamp")) AS "__timestamp", "ServiceName" AS "ServiceName", count(*) AS "count" FROM "otel"."otel_logs" JOIN (SELECT "ServiceName" AS "ServiceName__", count(*) AS "mme_inner__" FROM "otel"."otel_logs" WHERE "Timestamp" >= toDateTime('2024-06-09 00:00:00') AND "Timestamp" < toDateTime('2024-06-10 00:00:00') GROUP BY "ServiceName" ORDER BY "mme_inner__" DESC LIMIT 5) AS "series_limit" ON "ServiceName" = "ServiceName__" WHERE "Timestamp" >= toDateTime('2024-06-09 00:00:00') AND "Timestamp" < toDateTime('2024-06-10 00:00:00') GROUP BY "ServiceName", toStartOfHour(toDateTime("Timestamp")) ORDER BY "count" DESC LIMIT 10000;
+
+-- id: tl-series-limit-in | tool-shape: the top series as an IN subquery over the same table (its Timestamp is its own column): both levels read the rollup | expect: rollup
+SELECT toStartOfHour(toDateTime("Timestamp")) AS "__timestamp", "ServiceName" AS "ServiceName", count(*) AS "count" FROM "otel"."otel_logs" WHERE "ServiceName" IN (SELECT "ServiceName" FROM "otel"."otel_logs" WHERE "Timestamp" >= toDateTime('2024-06-09 00:00:00') AND "Timestamp" < toDateTime('2024-06-10 00:00:00') GROUP BY "ServiceName" ORDER BY count(*) DESC LIMIT 5) AND "Timestamp" >= toDateTime('2024-06-09 00:00:00') AND "Timestamp" < toDateTime('2024-06-10 00:00:00') GROUP BY "ServiceName", toStartOfHour(toDateTime("Timestamp")) ORDER BY "count" DESC LIMIT 10000;
+
+-- id: tl-redash-between-dates | tool-shape: Redash, a date-range parameter substituted into BETWEEN on toDate | expect: rollup
+SELECT toDate(Timestamp) AS day, count(*) AS logs FROM otel.otel_logs WHERE toDate(Timestamp) BETWEEN '2024-06-03' AND '2024-06-09' GROUP BY day ORDER BY day;
+
+-- id: tl-evidence-month | tool-shape: Evidence source query, every month of the table | expect: rollup
+-- note: no time window: exact because the rollups hold every row
+SELECT toStartOfMonth(Timestamp) AS month, count(*) AS logs FROM otel.otel_logs GROUP BY month ORDER BY month;
+
+-- id: tl-cast-second | tool-shape: analyst, the time cast to DateTime and grouped by it: each second, finer than the grain | expect: passthrough
+-- note: a cast to DateTime keeps seconds: no bucket the rollup holds
+SELECT CAST(Timestamp AS DateTime) AS s, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-10 01:00:00' GROUP BY s ORDER BY s;
+
+-- id: tl-grafana-logs-volume-ci | tool-shape: Grafana plugin, logs volume summing multiSearchAnyCaseInsensitive over the level | expect: rollup
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 60 second) as time, sum(multiSearchAnyCaseInsensitive(toString(SeverityText),['critical','fatal','crit','emerg'])) as critical, sum(multiSearchAnyCaseInsensitive(toString(SeverityText), ['error','err','eror'])) as error, sum(multiSearchAnyCaseInsensitive(toString(SeverityText), ['warn','warning'])) as warn, count(*) as logs FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) GROUP BY time ORDER BY time ASC;
+
+-- id: tl-grafana-adhoc | tool-shape: Grafana plugin, an ad-hoc filter as additional_table_filters | expect: rollup
+SELECT ServiceName, count(*) FROM "otel"."otel_logs" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) GROUP BY ServiceName settings additional_table_filters={'otel_logs' : ' SeverityText = \'ERROR\' '};
+
+-- id: tl-grafana-ms-epoch | tool-shape: Grafana panel written by hand, milliseconds since the epoch between $__from and $__to, bucketed by intDiv | expect: rollup
+SELECT intDiv(toUnixTimestamp64Milli(Timestamp), 60000) * 60000 AS t, ServiceName, count() AS c FROM otel.otel_logs WHERE toUnixTimestamp64Milli(Timestamp) BETWEEN 1717912800000 AND 1717956000000 GROUP BY t, ServiceName ORDER BY t;
+
+-- id: tl-grafana-ms-epoch-ragged | tool-shape: Grafana panel written by hand, $__from / $__to in milliseconds off the minute | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toUnixTimestamp64Milli(Timestamp) >= 1717912812345 AND toUnixTimestamp64Milli(Timestamp) < 1717955987654 GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: tl-grafana-iso-from | tool-shape: Grafana panel written by hand, ${__from:date:iso} / ${__to:date:iso} (ISO instants with Z) | expect: passthrough
+-- note: the server refuses the bare ISO string against the DateTime64 column (date_time_input_format basic): the same error through noemata
+SELECT toStartOfHour(Timestamp) AS h, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-09T06:00:00.000Z' AND Timestamp < '2024-06-09T18:00:00.000Z' GROUP BY h ORDER BY h;
+
+-- id: tl-evidence-iso-offset | tool-shape: Evidence / a JavaScript client, ISO bounds with an offset | expect: passthrough
+-- note: refused by the server like tl-grafana-iso-from
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-09T08:00:00+02:00' AND Timestamp < '2024-06-09T20:00:00+02:00' GROUP BY ServiceName;
+
+-- id: tl-hibernate-ansi-fetch | tool-shape: Hibernate / Spring Data with an ANSI dialect, OFFSET ... ROWS FETCH FIRST ... ROWS ONLY | expect: rollup
+-- params: '2024-06-10 08:00:00', '2024-06-10 14:00:00'
+select l1_0.ServiceName,count(*) as c from otel.otel_logs l1_0 where l1_0.Timestamp>=? and l1_0.Timestamp<? group by l1_0.ServiceName order by c desc, l1_0.ServiceName offset 0 rows fetch first 3 rows only;
+
+-- id: tl-ss-pt30m | tool-shape: Superset clickhouse-connect, PT30M grain as intDiv of toUInt32 seconds | expect: rollup
+SELECT toDateTime(intDiv(toUInt32(toDateTime("Timestamp")), 1800)*1800) AS "__timestamp", count(*) AS "count" FROM "otel"."otel_logs" WHERE "Timestamp" >= toDateTime('2024-06-10 00:00:00') AND "Timestamp" < toDateTime('2024-06-11 00:00:00') GROUP BY toDateTime(intDiv(toUInt32(toDateTime("Timestamp")), 1800)*1800) LIMIT 10000;
+
+-- id: tl-pbi-date-hierarchy | tool-shape: Power BI, the date hierarchy: year, quarter, month, day | expect: rollup
+select toYear(`Timestamp`) as `c1`, toQuarter(`Timestamp`) as `c2`, toMonth(`Timestamp`) as `c3`, toDayOfMonth(`Timestamp`) as `c4`, count(1) as `a0` from `otel`.`otel_logs` group by toYear(`Timestamp`), toQuarter(`Timestamp`), toMonth(`Timestamp`), toDayOfMonth(`Timestamp`);
+
+-- id: tl-pbi-sum-case | tool-shape: Power BI, a measure as SUM(CASE WHEN ... THEN 1 ELSE 0 END) | expect: rollup
+select `ServiceName`, sum(case when `SeverityText` = 'ERROR' then 1 else 0 end) as `a0` from `otel`.`otel_logs` where `Timestamp` >= toDateTime('2024-06-10 00:00:00') and `Timestamp` < toDateTime('2024-06-11 00:00:00') group by `ServiceName`;
+
+-- id: tl-hdx-divide | tool-shape: HyperDX v2, a ratio as divide(countIf, count) with the inclusive end | expect: rollup
+-- note: dep-StatusCode
+SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, divide(countIf(StatusCode = 'Error'), count()) AS r FROM otel.otel_traces WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp <= fromUnixTimestamp64Milli(1717956000000)) GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`;
+
+-- id: tl-lightdash-distinct-dim | tool-shape: Lightdash, COUNT(DISTINCT) of a dimension per service | expect: rollup
+SELECT "otel_logs".ServiceName AS "otel_logs_service_name", COUNT(DISTINCT "otel_logs".SeverityText) AS "otel_logs_levels" FROM "otel"."otel_logs" AS "otel_logs" WHERE (("otel_logs".Timestamp) >= ('2024-06-10 00:00:00') AND ("otel_logs".Timestamp) < ('2024-06-11 00:00:00')) GROUP BY 1 ORDER BY 1 LIMIT 500;
+
+-- id: tl-mb-week-sunday | tool-shape: Metabase, week grain starting on Sunday (toStartOfWeek mode 7) over every row | expect: rollup
+-- note: no time window: exact because the rollups hold every row
+SELECT toStartOfWeek(`otel`.`otel_logs`.`Timestamp`, 7) AS `Timestamp`, count(*) AS `count` FROM `otel`.`otel_logs` GROUP BY toStartOfWeek(`otel`.`otel_logs`.`Timestamp`, 7) ORDER BY toStartOfWeek(`otel`.`otel_logs`.`Timestamp`, 7) ASC;
+
+-- id: tl-redash-remark | tool-shape: Redash, the query's leading comment with its job's details | expect: rollup
+/* Username: admin, Query ID: 12, Queue: queries, Job ID: 4ab, Query Hash: 9f8, Scheduled: False */ SELECT ServiceName, count(*) AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00' GROUP BY ServiceName;
+
+-- id: tl-grafana-root-spans | tool-shape: Grafana plugin, traces: root spans per service (ParentSpanId = '') | expect: passthrough
+-- note: ParentSpanId is no dimension of r_traces
+SELECT toStartOfInterval(Timestamp, INTERVAL 60 second) as time, ServiceName, count() as c FROM otel.otel_traces WHERE Timestamp >= toDateTime(1717912800) AND Timestamp <= toDateTime(1717956000) AND ParentSpanId = '' GROUP BY time, ServiceName ORDER BY time;
+
+-- id: tl-hdx-server-spans | tool-shape: HyperDX v2, services of server spans (SpanKind filter) | expect: passthrough
+-- note: SpanKind is no dimension of r_traces
+SELECT ServiceName AS "ServiceName", count() AS "count()" FROM otel.otel_traces WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp <= fromUnixTimestamp64Milli(1717956000000)) AND (SpanKind IN ('Server', 'SPAN_KIND_SERVER')) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: tl-dbt-freshness | tool-shape: dbt source freshness, max of the time column | expect: passthrough
+-- note: the rollup keeps minutes, not the latest instant
+select max(Timestamp) as max_loaded_at from otel.otel_logs;
+
+-- id: tl-grafana-max-duration | tool-shape: Grafana query builder, max(Duration) | expect: passthrough
+-- note: r_traces stores no max
+SELECT ServiceName, max(Duration) FROM "otel"."otel_traces" WHERE ( Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717956000) ) GROUP BY ServiceName;
+
+-- id: tl-ms-epoch-fine | tool-shape: analyst, the milliseconds themselves as the group key | expect: passthrough
+-- note: finer than the grain
+SELECT toUnixTimestamp64Milli(Timestamp) AS t, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTime(1717912800) AND Timestamp < toDateTime(1717912860) GROUP BY t ORDER BY t;
+
+-- id: tl-datediff-minutes | tool-shape: Metabase custom column / analyst, dateDiff('minute', start, bucket) as the group key | expect: rollup
+SELECT dateDiff('minute', toDateTime('2024-06-10 00:00:00'), toStartOfFifteenMinutes(Timestamp)) AS m, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-10 06:00:00' GROUP BY m ORDER BY m;
+
+-- id: tl-datediff-raw | tool-shape: analyst, dateDiff('second', start, t): the seconds of each row | expect: passthrough
+-- note: reads the time finer than the grain
+SELECT dateDiff('second', toDateTime('2024-06-10 00:00:00'), Timestamp) AS s, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-10 00:01:00' GROUP BY s ORDER BY s;

@@ -408,6 +408,54 @@ class RewriterRollupIT {
     assertTrue(counts[0] * 100 >= counts[1] * 95, counts[0] + " of " + counts[1]);
   }
 
+  /**
+   * HyperDX's statements name their table with {@code {name:Identifier}} parameters and bind the
+   * window's milliseconds as {@code {name:Int64}}: decided from the values the server would get,
+   * each rewritten statement returns what the original returns, both run with the values written in
+   * as the server substitutes them.
+   */
+  @Test
+  void hyperDxsParameterisedStatementsAreAcceleratedAndReturnWhatTheRawTableReturns() throws SQLException {
+    Map<String, String> values = Map.of("HYPERDX_PARAM_1", DB, "HYPERDX_PARAM_2", "otel_logs",
+        "HYPERDX_PARAM_5", "1717912800000", "HYPERDX_PARAM_6", "1717956000000", "HYPERDX_PARAM_7", "1717912812345",
+        "HYPERDX_PARAM_8", "1000");
+    String from = " FROM {HYPERDX_PARAM_1:Identifier}.{HYPERDX_PARAM_2:Identifier} WHERE ";
+    List<String> statements = List.of(
+        "SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, count() AS \"count()\""
+            + from + "(Timestamp >= fromUnixTimestamp64Milli({HYPERDX_PARAM_5:Int64}) AND Timestamp <="
+            + " fromUnixTimestamp64Milli({HYPERDX_PARAM_6:Int64})) GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket`"
+            + " WITH FILL FROM toUnixTimestamp(toStartOfInterval(fromUnixTimestamp64Milli({HYPERDX_PARAM_5:Int64}), INTERVAL"
+            + " 1 minute)) TO toUnixTimestamp(toStartOfInterval(fromUnixTimestamp64Milli({HYPERDX_PARAM_6:Int64}), INTERVAL"
+            + " 1 minute)) STEP 60",
+        "SELECT ServiceName, countIf(SeverityText = 'ERROR') AS e, count() AS n" + from + "(toStartOfFiveMinutes(Timestamp)"
+            + " >= toStartOfFiveMinutes(fromUnixTimestamp64Milli({HYPERDX_PARAM_7:Int64})) AND toStartOfFiveMinutes(Timestamp)"
+            + " <= toStartOfFiveMinutes(fromUnixTimestamp64Milli({HYPERDX_PARAM_6:Int64})))AND(Timestamp >="
+            + " fromUnixTimestamp64Milli({HYPERDX_PARAM_7:Int64}) AND Timestamp <= fromUnixTimestamp64Milli({HYPERDX_PARAM_6:Int64}))"
+            + " GROUP BY ServiceName ORDER BY n DESC LIMIT {HYPERDX_PARAM_8:Int32}");
+    int read = 0;
+    for (String sql : statements) {
+      RewriteResult r = Rewriter.rewrite(sql, zoned, "default",
+          new io.noemata.rewriter.syntax.Parameters(List.of(), values));
+      assertTrue(r.provenance().rollups().stream().anyMatch(RollupUse::read), r.provenance().toString());
+      read++;
+      sameResults(new CorpusFile.Query("hdx-" + read, "rollup", List.of(), substituted(sql, values)),
+          substituted(r.sql(), values), EXACT);
+    }
+    System.out.printf("HyperDX parameterised statements: %d read a rollup, 0 mismatches%n", read);
+  }
+
+  /** {@code sql} with each {@code {name:Type}} written as the value the server substitutes. */
+  private static String substituted(String sql, Map<String, String> values) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{(\\w+):(\\w+)}").matcher(sql);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String v = values.get(m.group(1));
+      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(
+          m.group(2).equals("Identifier") ? "`" + v + "`" : v));
+    }
+    return m.appendTail(out).toString();
+  }
+
   /** Runs a corpus of src/test/resources/corpus; returns {accelerated, labelled rollup}. */
   private int[] acceleratedAndSame(String file) throws SQLException {
     List<CorpusFile.Query> corpus = CorpusFile.read(java.nio.file.Path.of("src/test/resources/corpus/" + file));

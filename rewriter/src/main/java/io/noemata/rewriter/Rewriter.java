@@ -64,6 +64,18 @@ public final class Rewriter {
 
   private static RewriteResult rewriteHere(String sql, CatalogSnapshot snapshot, String defaultDatabase,
       Parameters parameters) {
+    // a table named by {name:Identifier} parameters is read as the server reads it, with their values
+    // written in; unless a rule rewrites it, the statement is sent as written
+    Optional<String> named = io.noemata.rewriter.syntax.IdentifierParameters.inline(sql, parameters);
+    if (named.isPresent()) {
+      RewriteResult r = rewriteText(named.get(), snapshot, defaultDatabase, parameters);
+      return r.changed() ? r : new RewriteResult(sql, false, r.provenance());
+    }
+    return rewriteText(sql, snapshot, defaultDatabase, parameters);
+  }
+
+  private static RewriteResult rewriteText(String sql, CatalogSnapshot snapshot, String defaultDatabase,
+      Parameters parameters) {
     ParseResult<Statement> parsed = SqlParser.parse(sql);
     if (!parsed.understood()) {
       return new RewriteResult(sql, false, Provenance.refused(parsed.refusal()));

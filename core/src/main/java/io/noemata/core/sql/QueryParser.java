@@ -166,8 +166,38 @@ final class QueryParser {
         in.next();
         withTies = true;
       }
-    } else if (in.atWord("OFFSET")) {
-      throw in.refuse("OFFSET without LIMIT");
+    } else if (in.atWord("OFFSET") || in.atWord("FETCH")) {
+      // the standard's OFFSET n {ROW | ROWS} and FETCH {FIRST | NEXT} m {ROW | ROWS} {ONLY | WITH TIES}
+      // (Hibernate's and Spring Data's ANSI dialects): the same skip and count as LIMIT m OFFSET n. The
+      // server takes FETCH only after ORDER BY, and after an OFFSET only when ROW or ROWS follows it
+      boolean rows = false;
+      if (in.acceptWord("OFFSET")) {
+        offset = exprs.expr();
+        rows = in.acceptWord("ROW") || in.acceptWord("ROWS");
+      }
+      if (in.atWord("FETCH")) {
+        if (orderBy.isEmpty() || offset != null && !rows) {
+          throw in.refuse("FETCH other than after ORDER BY and an OFFSET n ROWS");
+        }
+        in.next();
+        if (!in.acceptWord("FIRST")) {
+          in.expectWord("NEXT");
+        }
+        limit = exprs.expr();
+        if (!in.acceptWord("ROWS")) {
+          in.expectWord("ROW");
+        }
+        if (in.atWord("WITH") && in.atWord(1, "TIES")) {
+          if (offset != null) {
+            throw in.refuse("WITH TIES other than after one LIMIT n of an ordered query");
+          }
+          in.next();
+          in.next();
+          withTies = true;
+        } else {
+          in.expectWord("ONLY");
+        }
+      }
     }
     Clause.Settings settings = in.atWord("SETTINGS") ? settings() : null;
     return new Query.Select(with, distinct, items, from, arrayJoins, prewhere, where, groupBy, having,

@@ -82,6 +82,26 @@ class QueryParserTest {
   }
 
   @Test
+  void readsTheStandardsOffsetAndFetchAsLimitAndOffset() {
+    // Hibernate's and Spring Data's ANSI paging: the same skip and count as LIMIT 10 OFFSET 20
+    Query.Select s = select("SELECT x FROM t ORDER BY x OFFSET 20 ROWS FETCH NEXT 10 ROWS ONLY");
+    assertEquals("10", Sexpr.of(s.limit()));
+    assertEquals("20", Sexpr.of(s.offset()));
+    s = select("SELECT x FROM t ORDER BY x DESC FETCH FIRST 1 ROW ONLY SETTINGS a = 1");
+    assertEquals("1", Sexpr.of(s.limit()));
+    assertNull(s.offset());
+    assertEquals(1, s.settings().items().size());
+    s = select("SELECT x, count() AS c FROM t GROUP BY x ORDER BY c DESC FETCH FIRST 3 ROWS WITH TIES");
+    assertEquals("3", Sexpr.of(s.limit()));
+    assertTrue(s.withTies());
+    // OFFSET alone, with or without ROWS
+    s = select("SELECT x FROM t ORDER BY x OFFSET 5");
+    assertNull(s.limit());
+    assertEquals("5", Sexpr.of(s.offset()));
+    assertEquals("5", Sexpr.of(select("SELECT x FROM t ORDER BY x OFFSET 5 ROWS").offset()));
+  }
+
+  @Test
   void readsJoinsAndUnions() {
     ParseResult<Statement> r = SqlParser.parse("SELECT a FROM x AS c GLOBAL ANY LEFT JOIN (SELECT 1 AS a) AS p"
         + " USING (a) UNION ALL SELECT b FROM y, z");
@@ -163,6 +183,12 @@ class QueryParserTest {
       "SELECT a FROM t WHERE ts > {ts '2024-01-01 00:00:00'}",
       "SELECT a FROM t ORDER BY a WITH FILL INTERPOLATE (b)",
       "SELECT a FROM t LIMIT 1 WITH TIES",  // no ORDER BY: the server refuses it too
+      // FETCH without ORDER BY, or after an OFFSET without ROWS: the server refuses them too; WITH TIES after
+      // an OFFSET and a FETCH without ONLY are not read
+      "SELECT a FROM t FETCH FIRST 2 ROWS ONLY",
+      "SELECT a FROM t ORDER BY a OFFSET 2 FETCH NEXT 1 ROW ONLY",
+      "SELECT a FROM t ORDER BY a OFFSET 2 ROWS FETCH NEXT 1 ROW WITH TIES",
+      "SELECT a FROM t ORDER BY a FETCH FIRST 2 ROWS",
       "SELECT a FROM t ORDER BY a LIMIT 1 BY b WITH TIES",
       "SELECT a FROM t GROUP BY ROLLUP(a), b",
       "SELECT a FROM t GROUP BY GROUPING SETS ((a + b) * 2)",

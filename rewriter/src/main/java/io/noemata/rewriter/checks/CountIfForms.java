@@ -27,7 +27,9 @@ final class CountIfForms {
   /** Functions whose value is UInt8 (or Nullable(UInt8)) whatever their arguments. */
   private static final Set<String> TRUTH_FUNCTIONS = Set.of("equals", "notequals", "less", "greater", "lessorequals",
       "greaterorequals", "and", "or", "not", "isnull", "isnotnull", "like", "ilike", "notlike", "notilike", "match",
-      "has", "hasany", "hasall", "startswith", "endswith", "empty", "notempty", "in", "notin", "multisearchany");
+      "has", "hasany", "hasall", "startswith", "endswith", "empty", "notempty", "in", "notin", "multisearchany",
+      "multisearchanyutf8", "multisearchanycaseinsensitive", "multisearchanycaseinsensitiveutf8", "hastoken",
+      "hastokencaseinsensitive", "startswithutf8", "endswithutf8");
 
   /**
    * {@code c} as {@code countIf(condition)}, spanning {@code c}'s text; empty when it is no such spelling.

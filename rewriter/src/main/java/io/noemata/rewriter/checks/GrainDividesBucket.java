@@ -78,7 +78,7 @@ public final class GrainDividesBucket {
       return Checked.fails(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the time column is moved by " + text(written)
           + ", which does not keep rollup buckets whole");
     }
-    return Checked.holds(new TimeForm(TimeForm.Kind.PRESERVING, true, 0, false, 0));
+    return Checked.holds(new TimeForm(TimeForm.Kind.PRESERVING, true, 0, false, 0, 0));
   }
 
   /** A function whose first argument is the time column (or a minute-keeping map of it). */
@@ -87,8 +87,10 @@ public final class GrainDividesBucket {
     List<Expr> a = c.args();
     if (arg.kind() == TimeForm.Kind.EPOCH) {
       if (name.equals("intdiv") && a.size() == 2) {
+        // intDiv(ms, 60000): buckets of whole seconds since the epoch, or none
         long n = TimeConstant.integer(a.get(1)).orElse(0L);
-        return bucket(c, n, true, 0);
+        long perSecond = arg.epochUnitsPerSecond();
+        return bucket(c, n % perSecond == 0 ? n / perSecond : 0, true, 0);
       }
       return combine(List.of(arg));
     }
@@ -113,6 +115,22 @@ public final class GrainDividesBucket {
           return combine(List.of(arg));
         }
         return Checked.holds(TimeForm.EPOCH);
+      }
+      // milli-, micro- and nanoseconds since the epoch of a DateTime64 (Grafana panels bucket
+      // intDiv(toUnixTimestamp64Milli(t), 60000) * 60000)
+      case "tounixtimestamp64milli", "tounixtimestamp64micro", "tounixtimestamp64nano" -> {
+        if (arg.shifted() || arg.kind() != TimeForm.Kind.PRESERVING || a.size() != 1) {
+          return combine(List.of(arg));
+        }
+        return Checked.holds(TimeForm.epoch(switch (name) {
+          case "tounixtimestamp64milli" -> 1_000L;
+          case "tounixtimestamp64micro" -> 1_000_000L;
+          default -> 1_000_000_000L;
+        }));
+      }
+      case "cast", "_cast" -> {
+        return a.size() == 2 && a.get(1) instanceof Expr.Literal t && t.kind() == Expr.Literal.Kind.STRING
+            ? cast(c, Literals.unquote(t.text()), arg) : combine(List.of(arg));
       }
       case "tostartofminute" -> { return local(c, a, 1, 60, 60, arg); }
       case "tostartoffiveminutes", "tostartoffiveminute" -> { return local(c, a, 1, 300, 300, arg); }
@@ -141,6 +159,32 @@ public final class GrainDividesBucket {
         return combine(List.of(arg));
       }
     }
+  }
+
+  /** {@code DateTime[('zone')]}, {@code DateTime64[(p[, 'zone'])]}: group 1 the precision, group 2 or 3 the zone. */
+  private static final java.util.regex.Pattern TIME_TYPE = java.util.regex.Pattern.compile(
+      "DateTime(?:\\(\\s*('[^']*')\\s*\\))?|DateTime64(?:\\(\\s*[0-9]\\s*(?:,\\s*('[^']*')\\s*)?\\))?");
+
+  /**
+   * {@code CAST(t AS DateTime64)}, {@code t::DateTime64(3, 'UTC')}, {@code CAST(t AS DateTime)}: as
+   * {@code toDateTime64} and {@code toDateTime}, a cast of the time to a time type keeps every
+   * instant inside its minute (it cuts at most the fraction of a second; Rill floors
+   * {@code toTimeZone(t::DateTime64, 'UTC')}); a named zone is read like their zone argument.
+   * {@code type} is the type as written: a CAST's, or the string of {@code CAST(t, 'T')}.
+   */
+  public Checked<TimeForm> cast(Expr written, String type, TimeForm arg) {
+    java.util.regex.Matcher m = TIME_TYPE.matcher(type.strip());
+    if (arg.kind() != TimeForm.Kind.PRESERVING || !m.matches()) {
+      return combine(List.of(arg));
+    }
+    String zone = m.group(1) != null ? m.group(1) : m.group(2);
+    if (zone != null) {
+      Optional<Skip> unknown = zone(new Expr.Literal(Expr.Literal.Kind.STRING, zone, written.start(), written.end()));
+      if (unknown.isPresent()) {
+        return Checked.fails(unknown.get());
+      }
+    }
+    return Checked.holds(arg);
   }
 
   /**

@@ -74,11 +74,24 @@ public final class TimeComparisons {
   }
 
   /**
-   * {@code f(t) op value} with {@code f} truncating the time column to whole seconds: {@code
-   * toDateTime(t)} compared with a time, {@code toUnixTimestamp(t)} with an integer of seconds (a
-   * zone argument changes neither value). The function on the left.
+   * {@code f(t) op value} with {@code f} truncating the time column: {@code toDateTime(t)} to whole
+   * seconds, compared with a time; {@code toUnixTimestamp(t)} with an integer of seconds, {@code
+   * toUnixTimestamp64Milli/Micro/Nano(t)} with an integer of those units since the epoch (Grafana
+   * panels compare the milliseconds with {@code $__from}; a zone argument changes none of the
+   * values). The function on the left; {@code unitNanos} is the integer's unit in nanoseconds, 0 when
+   * the value is a time.
    */
-  public record Truncated(Expr.Identifier column, Expr.Call function, boolean seconds, String op, Expr value) {}
+  public record Truncated(Expr.Identifier column, Expr.Call function, long unitNanos, String op, Expr value) {
+
+    /** The unit {@code f} truncates to, in nanoseconds. */
+    public long truncatesTo() {
+      return unitNanos == 0 ? TimeConstant.NANOS : unitNanos;
+    }
+  }
+
+  private static final java.util.Map<String, Long> TRUNCATIONS = java.util.Map.of("todatetime", 0L,
+      "tounixtimestamp", TimeConstant.NANOS, "tounixtimestamp64milli", 1_000_000L, "tounixtimestamp64micro", 1_000L,
+      "tounixtimestamp64nano", 1L);
 
   /** The comparisons {@code conjunct} makes of such a function, a BETWEEN as two; empty when it is none. */
   public static List<Truncated> truncated(Expr conjunct, Function<Expr, Optional<Expr.Identifier>> timeColumn) {
@@ -101,11 +114,11 @@ public final class TimeComparisons {
         || c.args().size() > 2 || c.args().size() == 2 && TimeConstant.zone(c.args().get(1)).isEmpty()) {
       return Optional.empty();
     }
-    String name = c.name().toLowerCase(java.util.Locale.ROOT);
-    if (!name.equals("todatetime") && !name.equals("tounixtimestamp")) {
+    Long unit = TRUNCATIONS.get(c.name().toLowerCase(java.util.Locale.ROOT));
+    if (unit == null) {
       return Optional.empty();
     }
-    return timeColumn.apply(c.args().get(0)).map(id -> new Truncated(id, c, name.equals("tounixtimestamp"), op, value));
+    return timeColumn.apply(c.args().get(0)).map(id -> new Truncated(id, c, unit, op, value));
   }
 
   /** {@code conjunct} as a comparison of an expression with a time constant, the constant on the right. */

@@ -40,9 +40,21 @@ record LevelContext(StatementFacts statement, Query.Select select, TableExpr.Tab
    * @param values each known parameter's value by the parameter's offset
    * @param filters the statement's table-filter settings; null when it sets none
    * @param meaning the skip every level takes when a setting changes what names mean; empty when none does
+   * @param defaultDatabase the session's database, for unqualified table names
+   * @param cteNames the names the statement's CTEs define (an unqualified one names the CTE, not a table)
    */
   record StatementFacts(String sql, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters,
-      Optional<Skip> meaning) {}
+      Optional<Skip> meaning, String defaultDatabase, java.util.Set<String> cteNames) {
+
+    /** The catalog's table {@code t} names; empty for a CTE's name or a table the catalog does not hold. */
+    Optional<TableInfo> table(TableExpr.Table t) {
+      if (t.database() == null && cteNames.contains(t.table())) {
+        return Optional.empty();
+      }
+      return snapshot.table(new io.noemata.core.catalog.TableName(
+          t.database() != null ? t.database() : defaultDatabase, t.table()));
+    }
+  }
 
   String sql() {
     return statement.sql();

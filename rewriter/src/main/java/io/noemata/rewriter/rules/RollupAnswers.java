@@ -89,7 +89,8 @@ public final class RollupAnswers {
     Optional<Skip> meaning = MeaningSettings.check(settings);
 
     TableFilters filters = TableFilters.of(settings, sql);
-    LevelContext.StatementFacts facts = new LevelContext.StatementFacts(sql, snapshot, values, filters, meaning);
+    LevelContext.StatementFacts facts = new LevelContext.StatementFacts(sql, snapshot, values, filters, meaning,
+        defaultDatabase, Set.copyOf(cteNames));
     Set<String> carried = new HashSet<>();
     List<Edit> edits = new ArrayList<>();
     List<Outcome.Read> chosenReads = new ArrayList<>();

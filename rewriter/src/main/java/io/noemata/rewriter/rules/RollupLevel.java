@@ -122,11 +122,14 @@ final class RollupLevel {
   /** The read of that stored count, e.g. {@code sum(`ErrorCount`)}. */
   private String rowCount;
 
+  /** The catalog's tables by how the statement names them (a subquery's own table binds its names). */
+  private final java.util.function.Function<TableExpr.Table, Optional<TableInfo>> tables;
   /** The WITH constants the level sees, by name ({@link io.noemata.rewriter.checks.WithConstants}). */
   private final Map<String, Expr> withValues;
 
   RollupLevel(LevelContext level, Rollup rollup) {
     this.withValues = level.withValues();
+    this.tables = level.statement()::table;
     this.timeKey = level.timeKey(rollup);
     this.inlined = level.inlined();
     this.parameters = level.statement().values();
@@ -428,7 +431,7 @@ final class RollupLevel {
       return window(w, expanding, aggregatesAllowed);
     }
     if (e instanceof Expr.Subquery sq) {
-      Optional<Skip> correlated = UncorrelatedSubqueries.check(sql, sq, info, rollup);
+      Optional<Skip> correlated = UncorrelatedSubqueries.check(sql, sq, info, rollup, tables);
       return correlated.isPresent() ? fail(correlated.get()) : TimeForm.NONE; // a level of its own; here a constant
     }
     if (e instanceof Expr.Literal || e instanceof Expr.Parameter) {
@@ -476,6 +479,10 @@ final class RollupLevel {
         return take(grain.shift(b.right(), shift.get().by()));
       }
       return take(GrainDividesBucket.combine(List.of(left, right)));
+    }
+    if (e instanceof Expr.Cast k) {
+      TimeForm operand = form(k.operand(), expanding, aggregatesAllowed);
+      return failed != null ? TimeForm.NONE : take(grain.cast(k, k.type(), operand));
     }
     if (e instanceof Expr.Star) {
       return fail(DimensionsOnly.star());
@@ -769,10 +776,60 @@ final class RollupLevel {
     }
     // wall clocks are read where the server reads them: a bare string in the column's zone, else its own
     ZoneId stringZone = TimeConstant.columnZone(timeType, serverZone);
-    if (e instanceof Expr.Parameter p && parameters.containsKey(p.start())) {
-      return TimeConstant.of(parameters.get(p.start()), serverZone, stringZone);
+    // a parameter inside a constant (HyperDX's fromUnixTimestamp64Milli({p:Int64})) is read as its value
+    Expr valued = bound(e);
+    return valued == null ? Optional.empty() : TimeConstant.of(valued, serverZone, stringZone);
+  }
+
+  /**
+   * {@code e} with each parameter replaced by its bound value ({@link LevelContext.StatementFacts#values}),
+   * through the calls, casts, operators and intervals a time constant is spelled with; null when a
+   * parameter's value is not known or sits in any other expression.
+   */
+  private Expr bound(Expr e) {
+    if (e instanceof Expr.Parameter p) {
+      return parameters.get(p.start());
     }
-    return TimeConstant.of(e, serverZone, stringZone);
+    if (e instanceof Expr.Literal || e instanceof Expr.Identifier) {
+      return e;
+    }
+    if (e instanceof Expr.Call c && c.params() == null) {
+      List<Expr> args = new ArrayList<>();
+      for (Expr a : c.args()) {
+        Expr v = bound(a);
+        if (v == null) {
+          return null;
+        }
+        args.add(v);
+      }
+      return new Expr.Call(c.name(), null, args, c.distinct(), c.start(), c.end());
+    }
+    if (e instanceof Expr.Parens p) {
+      Expr v = bound(p.inner());
+      return v == null ? null : new Expr.Parens(v, p.start(), p.end());
+    }
+    if (e instanceof Expr.Cast k) {
+      Expr v = bound(k.operand());
+      return v == null ? null : new Expr.Cast(v, k.type(), k.operatorForm(), k.start(), k.end());
+    }
+    if (e instanceof Expr.Interval i) {
+      Expr v = bound(i.amount());
+      return v == null ? null : new Expr.Interval(v, i.unit(), i.start(), i.end());
+    }
+    if (e instanceof Expr.Binary b) {
+      Expr l = bound(b.left());
+      Expr r = bound(b.right());
+      return l == null || r == null ? null : new Expr.Binary(b.op(), l, r, b.start(), b.end());
+    }
+    if (e instanceof Expr.Unary u) {
+      Expr v = bound(u.operand());
+      return v == null ? null : new Expr.Unary(u.op(), v, u.start(), u.end());
+    }
+    return hasParameter(e) ? null : e;
+  }
+
+  private static boolean hasParameter(Node n) {
+    return n instanceof Expr.Parameter || n.children().stream().anyMatch(RollupLevel::hasParameter);
   }
 
   /** The raw time column as written in this conjunct, when it is not a name an alias takes. */
@@ -815,18 +872,25 @@ final class RollupLevel {
       Expr.Call f = t.function();
       // a string is read in the function's zone when it names one: only the column's zone is known here
       boolean zoned = f.args().size() == 2;
-      Optional<TimeConstant> c = t.seconds()
-          ? TimeConstant.integer(t.value()).filter(n -> n >= 0 && n <= 4294967295L)
-              .map(n -> new TimeConstant(n * TimeConstant.NANOS, true))
+      long unit = t.truncatesTo();
+      if (t.unitNanos() != 0 && t.unitNanos() != TimeConstant.NANOS
+          && (timeType == null || !timeType.replace("Nullable(", "").startsWith("DateTime64"))) {
+        return false; // toUnixTimestamp64Milli and its kin take a DateTime64 alone
+      }
+      // an integer of units since the epoch, inside the seconds a DateTime (the rollup's bucket) holds
+      long maxUnits = 4294967295L * (TimeConstant.NANOS / unit);
+      Optional<TimeConstant> c = t.unitNanos() != 0
+          ? TimeConstant.integer(t.value()).filter(n -> n >= 0 && n <= maxUnits)
+              .map(n -> new TimeConstant(n * t.unitNanos(), true))
           : zoned && Expr.unparenthesized(t.value()) instanceof Expr.Literal ? Optional.empty() : constant(t.value());
       if (c.isEmpty()) {
         return false;
       }
       long nanos = c.get().nanos();
-      long floor = Math.floorDiv(nanos, TimeConstant.NANOS) * TimeConstant.NANOS;
-      long ceil = floor == nanos ? nanos : floor + TimeConstant.NANOS;
+      long floor = Math.floorDiv(nanos, unit) * unit;
+      long ceil = floor == nanos ? nanos : floor + unit;
       boolean halfOpen = t.op().equals(">=") || t.op().equals("<");
-      TimeConstant at = new TimeConstant(halfOpen ? ceil : floor + TimeConstant.NANOS, c.get().zoneKnown());
+      TimeConstant at = new TimeConstant(halfOpen ? ceil : floor + unit, c.get().zoneKnown());
       String raw = sql.substring(f.start(), f.args().get(0).start()) + Literals.identifier(rollup.timeColumn())
           + sql.substring(f.args().get(0).end(), f.end()) + " " + t.op() + " " + text(t.value());
       bounds.add(BucketBoundaries.constant(conjunct, text(conjunct), t.op().startsWith(">") ? ">=" : "<", t.value(), at,

@@ -44,12 +44,29 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
     Set<String> names = new LinkedHashSet<>();
     for (Expr item : s.items()) {
       Expr e = item instanceof Expr.Aliased a ? a.expr() : item;
-      if (!(e instanceof Expr.Identifier id) || id.parts().size() != 1
+      if (!(e instanceof Expr.Identifier id) || !namesTheTable(id.qualifier(), t)
           || item instanceof Expr.Aliased a && !a.alias().equals(id.name()) || !names.add(id.name())) {
         return Optional.empty(); // a rename or a computed column: the outer level would need rewriting too
       }
     }
     return Optional.of(new Inlined(s, t, d.alias(), Set.copyOf(names)));
+  }
+
+  /**
+   * Whether a column's qualifier, written inside the derived table, names its one table: nothing,
+   * the table's alias, or (without an alias) its name or database and name. Power BI and SQLAlchemy
+   * qualify every projected column ({@code select `_`.`Timestamp` from `otel`.`otel_logs` `_`}); the
+   * column is still named by its own name (measured on 26.5).
+   */
+  private static boolean namesTheTable(List<String> qualifier, TableExpr.Table t) {
+    if (qualifier.isEmpty()) {
+      return true;
+    }
+    if (t.alias() != null) {
+      return qualifier.equals(List.of(t.alias()));
+    }
+    return qualifier.equals(List.of(t.table()))
+        || t.database() != null && qualifier.equals(List.of(t.database(), t.table()));
   }
 
   /** True when {@code id}, written in the outer level, names a column of the derived table. */

@@ -30,6 +30,20 @@ public final class NamedValues {
     if (m.matches()) {
       return "toDateTime64(" + quoted + ", " + m.group(1) + (m.group(2) == null ? "" : ", " + m.group(2)) + ")";
     }
+    // an integer type: the number, when the value is one in the type's range (HyperDX binds the window's
+    // milliseconds as {p:Int64} inside fromUnixTimestamp64Milli); any other text stays unknown
+    m = INTEGER.matcher(t);
+    if (m.matches() && value.matches("-?[0-9]{1,80}")) {
+      int bits = Integer.parseInt(m.group(2));
+      java.math.BigInteger n = new java.math.BigInteger(value);
+      java.math.BigInteger min = m.group(1) != null ? java.math.BigInteger.ZERO
+          : java.math.BigInteger.ONE.shiftLeft(bits - 1).negate();
+      java.math.BigInteger max = m.group(1) != null ? java.math.BigInteger.ONE.shiftLeft(bits).subtract(java.math.BigInteger.ONE)
+          : java.math.BigInteger.ONE.shiftLeft(bits - 1).subtract(java.math.BigInteger.ONE);
+      return n.compareTo(min) >= 0 && n.compareTo(max) <= 0 ? n.toString() : null;
+    }
     return null;
   }
+
+  private static final Pattern INTEGER = Pattern.compile("(U)?Int(8|16|32|64|128|256)");
 }

@@ -103,11 +103,19 @@ public final class RollupFunctions {
     if (SCALARS.contains(l)) {
       return true;
     }
-    // the parser's own forms (date_add(MINUTE, ...), EXTRACT, EXISTS) have arguments that are no values: SCALARS or nothing
+    // the parser's own forms (date_add(MINUTE, ...), EXTRACT, EXISTS) have arguments that are no values: SCALARS or nothing;
+    // a difference with its unit written as a string (dateDiff('minute', a, b[, zone])) takes values only
+    if (DIFFERENCES.contains(l) && (c.args().size() == 3 || c.args().size() == 4)
+        && c.args().get(0) instanceof Expr.Literal unit && unit.kind() == Expr.Literal.Kind.STRING) {
+      return true;
+    }
     FunctionNames known = FunctionNames.builtIn();
     return !NOT_OF_VALUES.contains(l) && !FunctionNames.PARSER_FORMS.contains(l) && !isAggregate(c)
         && known.deterministic(c.name()) && !known.aggregate(c.name());
   }
+
+  /** The parser forms of a difference of two times, which take a unit first. */
+  private static final Set<String> DIFFERENCES = Set.of("datediff", "date_diff", "timestampdiff", "timestamp_diff");
 
   /**
    * Deterministic functions whose value is not one of their arguments' values alone: the column's

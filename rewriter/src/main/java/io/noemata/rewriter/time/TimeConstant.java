@@ -140,11 +140,13 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
             .filter(v -> Math.floorMod(v.nanos, NANOS) == 0).filter(TimeConstant::fitsDateTime) : Optional.empty();
       }
       case "todatetime64", "parsedatetime64besteffort" -> {
-        // (string, precision [, zone]); precision must keep every digit written
-        if (args.size() < 2 || args.size() > 3) {
+        // (string, precision [, zone]); precision must keep every digit written. parseDateTime64BestEffort
+        // may leave it out (Rill, analysts): then it is 3, as the server's default
+        boolean defaultPrecision = args.size() == 1 && name.equals("parsedatetime64besteffort");
+        if (!defaultPrecision && (args.size() < 2 || args.size() > 3)) {
           return Optional.empty();
         }
-        Optional<Long> precision = integer(args.get(1));
+        Optional<Long> precision = defaultPrecision ? Optional.of(3L) : integer(args.get(1));
         Optional<ZoneId> zone = args.size() == 3 ? zone(args.get(2)) : Optional.empty();
         if (precision.isEmpty() || precision.get() < 0 || precision.get() > 9 || args.size() == 3 && zone.isEmpty()) {
           return Optional.empty();

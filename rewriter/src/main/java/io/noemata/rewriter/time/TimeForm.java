@@ -12,31 +12,39 @@ package io.noemata.rewriter.time;
  * @param floorSeconds for BUCKET: the value is {@code t} floored to a width of at most this many
  *     seconds ({@code f(t) <= t < f(t) + floorSeconds}), so comparisons with it bound the window; 0
  *     when that is not known
+ * @param epochUnitsPerSecond for EPOCH: the units the integer counts, per second (1 for {@code
+ *     toUnixTimestamp}, 1000 for {@code toUnixTimestamp64Milli}, ...); 0 otherwise
  */
-public record TimeForm(Kind kind, boolean shifted, long alignSeconds, boolean epochAligned, long floorSeconds) {
+public record TimeForm(Kind kind, boolean shifted, long alignSeconds, boolean epochAligned, long floorSeconds,
+    long epochUnitsPerSecond) {
 
   public enum Kind {
     /** Does not read the time column. */
     NONE,
     /** {@code t} itself, or a map of it that keeps every instant inside its minute (toDateTime, toTimeZone, + INTERVAL 1 day). */
     PRESERVING,
-    /** {@code t} as whole seconds since the epoch ({@code toUnixTimestamp(t)}). */
+    /** {@code t} as a whole number of units since the epoch ({@code toUnixTimestamp(t)}, {@code toUnixTimestamp64Milli(t)}). */
     EPOCH,
     /** Constant within each rollup bucket: a bucket of {@code t}, or any function of one. */
     BUCKET
   }
 
-  public static final TimeForm NONE = new TimeForm(Kind.NONE, false, 0, false, 0);
-  public static final TimeForm RAW = new TimeForm(Kind.PRESERVING, false, 0, false, 0);
-  public static final TimeForm EPOCH = new TimeForm(Kind.EPOCH, false, 0, false, 0);
+  public static final TimeForm NONE = new TimeForm(Kind.NONE, false, 0, false, 0, 0);
+  public static final TimeForm RAW = new TimeForm(Kind.PRESERVING, false, 0, false, 0, 0);
+  public static final TimeForm EPOCH = epoch(1);
+
+  /** {@code t} as whole units since the epoch, {@code unitsPerSecond} of them a second. */
+  public static TimeForm epoch(long unitsPerSecond) {
+    return new TimeForm(Kind.EPOCH, false, 0, false, 0, unitsPerSecond);
+  }
 
   public static TimeForm bucket(long alignSeconds, boolean epochAligned, long floorSeconds) {
-    return new TimeForm(Kind.BUCKET, false, alignSeconds, epochAligned, floorSeconds);
+    return new TimeForm(Kind.BUCKET, false, alignSeconds, epochAligned, floorSeconds, 0);
   }
 
   /** A bucket computed from this one: still constant per rollup bucket, no longer a floor of {@code t}. */
   public TimeForm derived() {
-    return new TimeForm(Kind.BUCKET, false, alignSeconds, epochAligned, 0);
+    return new TimeForm(Kind.BUCKET, false, alignSeconds, epochAligned, 0, 0);
   }
 
   public boolean isTime() {

@@ -47,6 +47,30 @@ class ClientFormsTest {
           + " sum(multiSearchAny(toString(\"SeverityText\"), ['warn','WARN','Warn'])) as warn"
           + " FROM \"otel\".\"otel_logs\" WHERE ( time >= toDateTime(1718006400) AND time <= toDateTime(1718028000) )"
           + " GROUP BY time ORDER BY time ASC",
+      // the plugin's logs volume, case-insensitively; the other integer-valued string functions
+      "SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 60 second) as time,"
+          + " sum(multiSearchAnyCaseInsensitive(toString(SeverityText), ['critical','fatal','crit','emerg'])) as critical,"
+          + " sum(multiSearchAnyCaseInsensitiveUTF8(toString(SeverityText), ['error','err'])) as error, count(*) as logs"
+          + " FROM otel.otel_logs WHERE ( Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) )"
+          + " GROUP BY time ORDER BY time ASC",
+      "SELECT ServiceName, sum(hasTokenCaseInsensitive(SeverityText, 'error')) AS e, sum(lengthUTF8(SeverityText)) AS l,"
+          + " sum(countSubstrings(ServiceName, 'a')) AS a, countIf(multiSearchAnyUTF8(ServiceName, ['cart'])) AS c"
+          + " FROM otel.otel_logs WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000)"
+          + " GROUP BY ServiceName",
+      // Grafana panels on milliseconds since the epoch ($__from, $__to): bounds and buckets
+      "SELECT count() AS c FROM otel.otel_logs WHERE toUnixTimestamp64Milli(Timestamp) >= 1718006400000"
+          + " AND toUnixTimestamp64Milli(Timestamp) < 1718028000000",
+      "SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE toUnixTimestamp64Milli(Timestamp) BETWEEN 1718006400123"
+          + " AND 1718028000000 GROUP BY ServiceName",
+      "SELECT count() AS c FROM otel.otel_logs WHERE toUnixTimestamp64Micro(Timestamp) >= 1718006400000000"
+          + " AND toUnixTimestamp64Nano(Timestamp) < 1718028000000000000",
+      "SELECT intDiv(toUnixTimestamp64Milli(Timestamp), 300000) * 300000 AS t, count() AS c FROM otel.otel_logs"
+          + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t ORDER BY t",
+      // a difference of times with its unit as a string, over buckets and constants
+      "SELECT dateDiff('minute', toDateTime('2024-06-10 00:00:00'), toStartOfFiveMinutes(Timestamp)) AS m, count() AS c"
+          + " FROM otel.otel_logs WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY m",
+      "SELECT date_diff('hour', toStartOfDay(Timestamp), toStartOfHour(Timestamp), 'UTC') AS h, count() AS c"
+          + " FROM otel.otel_logs WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY h",
       // FILTER, PREWHERE, derived tables
       "SELECT ServiceName, count() FILTER (WHERE SeverityText = 'ERROR') AS errors, count() AS c FROM otel.otel_logs"
           + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY ServiceName",
@@ -139,6 +163,47 @@ class ClientFormsTest {
     // a number that is no DateTime
     skipped("SELECT count() AS c FROM otel.otel_logs WHERE toUnixTimestamp(Timestamp) >= -1 AND Timestamp < now()",
         RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+    // milliseconds in buckets that are no whole number of minutes, or no whole number of seconds
+    skipped("SELECT intDiv(toUnixTimestamp64Milli(Timestamp), 90000) AS t, count() AS c FROM otel.otel_logs"
+        + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t",
+        RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+    skipped("SELECT intDiv(toUnixTimestamp64Milli(Timestamp), 60001) AS t, count() AS c FROM otel.otel_logs"
+        + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t",
+        RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+    // a difference with the raw time, or with its unit as a keyword (no value: the rule does not read it)
+    skipped("SELECT dateDiff('second', toDateTime('2024-06-10 00:00:00'), Timestamp) AS s, count() AS c FROM otel.otel_logs"
+        + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY s",
+        RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+    skipped("SELECT dateDiff(MINUTE, toDateTime('2024-06-10 00:00:00'), toStartOfHour(Timestamp)) AS m, count() AS c"
+        + " FROM otel.otel_logs WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY m",
+        RollupSkip.NOT_UNDERSTOOD);
+    // the milliseconds themselves, finer than the grain
+    skipped("SELECT toUnixTimestamp64Milli(Timestamp) AS t, count() AS c FROM otel.otel_logs"
+        + " WHERE Timestamp >= toDateTime(1718006400) AND Timestamp < toDateTime(1718028000) GROUP BY t",
+        RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET);
+    // a bare ISO string with an offset: the server refuses it against the DateTime64 column (26.5, basic
+    // date_time_input_format), so the statement must fail as written
+    skipped("SELECT count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10T08:00:00.000Z'"
+        + " AND Timestamp < toDateTime(1718028000)", RollupSkip.WINDOW_NOT_ON_BOUNDARIES);
+  }
+
+  @Test
+  void millisecondBoundsOnADateTimeColumnAreNot() {
+    // toUnixTimestamp64Milli takes a DateTime64: over a DateTime the bound is not read (the server decides)
+    io.noemata.core.catalog.TableInfo logs = io.noemata.rewriter.RollupCatalog.snapshot().table(
+        new io.noemata.core.catalog.TableName("otel", "otel_logs")).orElseThrow();
+    java.util.Map<String, String> types = new java.util.LinkedHashMap<>(logs.columnTypes());
+    types.put("Timestamp", "DateTime");
+    io.noemata.core.catalog.TableInfo dateTime = new io.noemata.core.catalog.TableInfo(logs.name(), types,
+        logs.materializedColumns(), logs.skipIndexes(), logs.projections(), logs.rollups());
+    String sql = "SELECT count() AS c FROM otel.otel_logs WHERE toUnixTimestamp64Milli(Timestamp) >= 1718006400000"
+        + " AND toUnixTimestamp64Milli(Timestamp) < 1718028000000";
+    io.noemata.core.catalog.CatalogSnapshot catalog = io.noemata.core.catalog.CatalogSnapshot.of(2, java.util.List.of(dateTime));
+    io.noemata.rewriter.RewriteResult r = io.noemata.rewriter.Rewriter.rewrite(sql, catalog, "otel");
+    assertFalse(r.changed(), r.sql());
+    // the same window in seconds is read
+    assertTrue(io.noemata.rewriter.Rewriter.rewrite("SELECT count() AS c FROM otel.otel_logs WHERE"
+        + " toUnixTimestamp(Timestamp) >= 1718006400 AND toUnixTimestamp(Timestamp) < 1718028000", catalog, "otel").changed());
   }
 
   @Test

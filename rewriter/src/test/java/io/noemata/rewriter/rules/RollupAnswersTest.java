@@ -277,6 +277,53 @@ public class RollupAnswersTest {
     }
 
     @Test
+    void hyperDxsStatementsWithTheirTableAsIdentifierParametersAreRead() {
+      String sql = "SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, count()"
+          + " AS \"count()\" FROM {HYPERDX_PARAM_1:Identifier}.{HYPERDX_PARAM_2:Identifier} WHERE (Timestamp >="
+          + " fromUnixTimestamp64Milli({HYPERDX_PARAM_3:Int64}) AND Timestamp <= fromUnixTimestamp64Milli({HYPERDX_PARAM_4:Int64}))"
+          + " GROUP BY `__hdx_time_bucket` ORDER BY `__hdx_time_bucket` LIMIT {HYPERDX_PARAM_5:Int32}";
+      Map<String, String> values = Map.of("HYPERDX_PARAM_1", "otel", "HYPERDX_PARAM_2", "otel_logs",
+          "HYPERDX_PARAM_3", "1718006400000", "HYPERDX_PARAM_4", "1718028000000", "HYPERDX_PARAM_5", "1000");
+      RewriteResult r = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "default", new Parameters(List.of(), values));
+      assertTrue(use(r, "r_logs").read(), r.provenance().toString());
+      assertTrue(r.sql().contains("sum(`LogCount`) AS \"count()\""), r.sql());
+      assertTrue(r.sql().endsWith("LIMIT {HYPERDX_PARAM_5:Int32}"), r.sql());
+      // a table the rollup does not read leaves the statement byte for byte, parameters and all
+      String body = sql.replace("count() AS \"count()\"", "any(Body) AS b");
+      RewriteResult raw = Rewriter.rewrite(body, RollupCatalog.snapshot(), "default", new Parameters(List.of(), values));
+      assertFalse(raw.changed());
+      assertSame(body, raw.sql());
+    }
+
+    @Test
+    void parametersInsideATimeConstantAreReadAsTheirValues() {
+      // HyperDX binds the window's milliseconds as {p:Int64} inside fromUnixTimestamp64Milli
+      String sql = HEAD + "Timestamp >= fromUnixTimestamp64Milli({s:Int64}) AND Timestamp <= fromUnixTimestamp64Milli({e:Int64})";
+      RewriteResult inclusive = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
+          Map.of("s", "1718006400000", "e", "1718028000000")));
+      assertTrue(use(inclusive, "r_logs").read() && use(inclusive, "r_logs").rawEdges(), inclusive.sql());
+      assertTrue(inclusive.sql().contains("`Timestamp` >= fromUnixTimestamp64Milli({s:Int64}) AND `Timestamp` <="
+          + " fromUnixTimestamp64Milli({e:Int64})"), inclusive.sql());
+      String halfOpen = sql.replace("<=", "<");
+      assertTrue(use(Rewriter.rewrite(halfOpen, RollupCatalog.snapshot(), "otel", new Parameters(List.of(),
+          Map.of("s", "1718006400000", "e", "1718028000000"))), "r_logs").read());
+      // no value, a value that is no integer of the type, or one out of its range: unknown
+      for (Map<String, String> values : List.of(Map.of("e", "1718028000000"), Map.of("s", "1718006400000.5",
+          "e", "1718028000000"), Map.of("s", "9223372036854775808", "e", "1718028000000"))) {
+        assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(Rewriter.rewrite(halfOpen, RollupCatalog.snapshot(), "otel",
+            new Parameters(List.of(), values)), "r_logs").code(), values.toString());
+      }
+      // a ? inside: decided from its value, but never repeated by a union rewrite
+      String positional = HEAD + "Timestamp >= fromUnixTimestamp64Milli(?) AND Timestamp < fromUnixTimestamp64Milli(?)";
+      assertTrue(use(Rewriter.rewrite(positional, RollupCatalog.snapshot(), "otel", List.of("1718006400000",
+          "1718028000000")), "r_logs").read());
+      RewriteResult ragged = Rewriter.rewrite(positional, RollupCatalog.snapshot(), "otel", List.of("1718006400123",
+          "1718028000000"));
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(ragged, "r_logs").code());
+      assertSame(positional, ragged.sql());
+    }
+
+    @Test
     void aDimensionFilterWithAQueryParameterIsReadFromTheRollup() {
       String out = reads("SELECT toStartOfHour(Timestamp) AS t, count() AS n FROM otel.otel_logs" + WINDOW
           + " AND ServiceName = {svc:String} AND SeverityText IN {levels:Array(LowCardinality(String))} GROUP BY t");
@@ -530,9 +577,15 @@ public class RollupAnswersTest {
     @Test
     void aSubqueryThatMayReadTheLevelsOtherColumnsKeepsTheLevelOnTheTable() {
       String inner = "SELECT ServiceName, count() AS n FROM otel.otel_logs" + WINDOW + " AND ServiceName IN ";
-      assertEquals(RollupSkip.NOT_UNDERSTOOD, outer(inner + "(SELECT ServiceName FROM otel.otel_logs WHERE"
+      // otel_traces has no Body: the name is the level's column, read per source row
+      assertEquals(RollupSkip.NOT_UNDERSTOOD, outer(inner + "(SELECT ServiceName FROM otel.otel_traces WHERE"
           + " Body LIKE '%x%') GROUP BY ServiceName").code());
       assertTrue(outer(inner + "(SELECT 'cart') GROUP BY ServiceName").read());
+      // the subquery's own table holds Body (and Timestamp): names it binds itself, a constant set
+      assertTrue(outer(inner + "(SELECT ServiceName FROM otel.otel_logs WHERE Body LIKE '%x%') GROUP BY ServiceName")
+          .read());
+      assertTrue(outer(inner + "(SELECT ServiceName FROM otel.otel_logs" + WINDOW + " GROUP BY ServiceName ORDER BY"
+          + " count() DESC LIMIT 5) GROUP BY ServiceName").read());
     }
 
     @Test

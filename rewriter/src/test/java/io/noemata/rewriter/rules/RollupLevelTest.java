@@ -23,7 +23,8 @@ class RollupLevelTest {
   private static Checked<List<Edit>> level(String sql) {
     Query.Select s = Levels.select(sql);
     TableInfo logs = Levels.logs();
-    var statement = new LevelContext.StatementFacts(sql, RollupCatalog.snapshot(), Map.of(), null, Optional.empty());
+    var statement = new LevelContext.StatementFacts(sql, RollupCatalog.snapshot(), Map.of(), null, Optional.empty(),
+        "otel", java.util.Set.of());
     var level = new LevelContext(statement, s, (TableExpr.Table) s.from(), null, logs.name(), logs, Map.of());
     return new RollupLevel(level, logs.rollups().get(0)).edits();
   }

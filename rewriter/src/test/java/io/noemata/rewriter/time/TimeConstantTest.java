@@ -33,6 +33,19 @@ class TimeConstantTest {
   }
 
   @Test
+  void parseDateTime64BestEffortWithoutAPrecisionKeepsMilliseconds() {
+    long june = Instant.parse("2024-06-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
+    // Rill, analysts: the precision left out is the server's default, 3
+    assertEquals(june, of("parseDateTime64BestEffort('2024-06-01T00:00:00Z')").orElseThrow().nanos());
+    assertEquals(june, of("parseDateTime64BestEffort('2024-06-01 00:00:00')").orElseThrow().nanos());
+    assertEquals(june + 5_000_000, of("parseDateTime64BestEffort('2024-06-01T00:00:00.005Z')").orElseThrow().nanos());
+    // a digit finer than milliseconds is cut by the server: not the instant written
+    assertTrue(of("parseDateTime64BestEffort('2024-06-01T00:00:00.0005Z')").isEmpty());
+    // toDateTime64 has no default precision: the server refuses it
+    assertTrue(of("toDateTime64('2024-06-01 00:00:00')").isEmpty());
+  }
+
+  @Test
   void aDateIsMidnightInTheZoneTheColumnIsComparedIn() {
     long june = Instant.parse("2024-06-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
     assertEquals(june, of("DATE '2024-06-01'").orElseThrow().nanos());
