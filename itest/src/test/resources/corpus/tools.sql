@@ -490,6 +490,9 @@ SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTi
 -- id: sh-this-month | tool-shape: Metabase relative filter "this month" and "this week": the calendar's first day (a Date) | expect: rollup
 SELECT ServiceName, count(*) AS `count` FROM `otel`.`otel_logs` WHERE `otel`.`otel_logs`.`Timestamp` >= toStartOfMonth(now()) AND `otel`.`otel_logs`.`Timestamp` >= toMonday(today()) - 7 GROUP BY ServiceName ORDER BY ServiceName;
 
+-- id: sh-date-sub-interval | tool-shape: Redash / MySQL-minded analyst, DATE_SUB(NOW(), INTERVAL 6 HOUR) and subDate as window starts (the server reads them as now() - INTERVAL) | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= DATE_SUB(NOW(), INTERVAL 6 HOUR) AND Timestamp >= subDate(toStartOfHour(now()), INTERVAL 1 DAY) GROUP BY ServiceName ORDER BY ServiceName;
+
 -- id: sh-date-trunc-now | tool-shape: analyst, date_trunc('day', now()) and a six-hour floor of now() as window starts | expect: rollup
 SELECT SeverityText, count() AS c FROM otel.otel_logs WHERE Timestamp >= date_trunc('day', now()) - INTERVAL 1 DAY AND Timestamp >= toStartOfInterval(now(), INTERVAL 6 HOUR) - INTERVAL 24 HOUR GROUP BY SeverityText ORDER BY SeverityText;
 

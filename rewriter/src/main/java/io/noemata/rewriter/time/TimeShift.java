@@ -9,12 +9,16 @@ import java.util.Optional;
  * A point in time moved by a constant interval, in every spelling ClickHouse reads as the same
  * addition: {@code t + INTERVAL n unit}, {@code t - toIntervalHour(n)}, {@code INTERVAL n unit + t},
  * {@code plus(t, iv)}, {@code minus(t, iv)}, {@code addMinutes(t, n)}, {@code subtractHours(t, n)},
- * {@code date_add(unit, n, t)}, {@code date_sub(unit, n, t)}.
+ * {@code date_add(unit, n, t)}, {@code date_sub(unit, n, t)}, {@code DATE_SUB(t, INTERVAL n unit)},
+ * {@code subDate(t, iv)}.
  *
  * @param base the point moved
  * @param by the interval, its amount negative for a subtraction
  */
 public record TimeShift(Expr base, IntervalValue by) {
+
+  private static final java.util.Set<String> TWO_ARGUMENT = java.util.Set.of("date_add", "date_sub", "dateadd",
+      "datesub", "timestamp_add", "timestamp_sub", "adddate", "subdate");
 
   /** The shift {@code e} spells, when it is one. */
   public static Optional<TimeShift> of(Expr e) {
@@ -40,6 +44,11 @@ public record TimeShift(Expr base, IntervalValue by) {
       }
       boolean negative = name.endsWith("sub");
       return Optional.of(new TimeShift(a.get(2), new IntervalValue(negative ? -n.get() : n.get(), u.get())));
+    }
+    // DATE_SUB(t, INTERVAL n unit) and its kin the server's parser reads as t - INTERVAL n unit
+    // (measured on 26.5: minus(t, toIntervalHour(6))), subDate/addDate the functions of that meaning
+    if (TWO_ARGUMENT.contains(name) && a.size() == 2) {
+      return of(a.get(0), a.get(1), name.endsWith("sub") || name.equals("subdate"), false);
     }
     for (String prefix : List.of("add", "subtract")) {
       if (name.startsWith(prefix) && name.endsWith("s") && a.size() == 2) {

@@ -39,6 +39,18 @@ class RelativeTimeTest {
   }
 
   @Test
+  void theMySqlStyleTwoArgumentShiftsAreTheSubtractionTheServerReadsThemAs() {
+    // measured on 26.5: DATE_SUB(t, INTERVAL 6 HOUR) and timestamp_sub, DATESUB, subDate are minus(t, toIntervalHour(6))
+    for (String e : new String[] {"date_sub(now(), INTERVAL 6 HOUR)", "DATE_SUB(now(), INTERVAL 6 HOUR)",
+        "timestamp_sub(now(), INTERVAL 6 HOUR)", "DATESUB(now(), INTERVAL 6 HOUR)", "subDate(now(), INTERVAL 6 HOUR)",
+        "date_add(now(), INTERVAL -6 HOUR)", "ADDDATE(now(), toIntervalHour(-6))"}) {
+      assertEquals(known("now() - INTERVAL 6 HOUR"), known(e), e);
+    }
+    assertFalse(of("date_sub(now(), 6)").isPresent(), "no interval: not a shift the rule reads");
+    assertFalse(of("date_sub(INTERVAL 6 HOUR, now())").isPresent(), "an interval minus a time is no time");
+  }
+
+  @Test
   void aNumberAddedToADateIsDaysToADateTimeSeconds() {
     // measured on 26.5: today() - INTERVAL 1 DAY is still a Date, toStartOfDay(today()) a DateTime
     assertEquals(known("now() - INTERVAL 3600 SECOND"), known("now() - 3600"));
