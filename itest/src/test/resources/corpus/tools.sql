@@ -490,6 +490,15 @@ SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toDateTi
 -- id: sh-this-month | tool-shape: Metabase relative filter "this month" and "this week": the calendar's first day (a Date) | expect: rollup
 SELECT ServiceName, count(*) AS `count` FROM `otel`.`otel_logs` WHERE `otel`.`otel_logs`.`Timestamp` >= toStartOfMonth(now()) AND `otel`.`otel_logs`.`Timestamp` >= toMonday(today()) - 7 GROUP BY ServiceName ORDER BY ServiceName;
 
+-- id: sh-cast-bounds | tool-shape: Power BI / Cube, the time cast to DateTime and to DateTime64(3) compared with constants (floors of the time) | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE CAST(Timestamp AS DateTime) >= '2024-06-10 08:00:00' AND CAST(Timestamp AS DateTime64(3)) <= '2024-06-10 13:59:59.999' GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: sh-todatetime64-ragged | tool-shape: analyst, toDateTime64(t, 3) against bounds off the minute (raw edges filtered as written) | expect: rollup
+SELECT SeverityText, count() AS c FROM otel.otel_logs WHERE toDateTime64(Timestamp, 3) >= '2024-06-10 08:00:30.250' AND Timestamp::DateTime < '2024-06-10 13:59:45' GROUP BY SeverityText ORDER BY SeverityText;
+
+-- id: sh-floor-of-constant | tool-shape: HyperDX metrics / analyst, the bucket start of a constant as a bound (toStartOfInterval(fromUnixTimestamp64Milli(n), INTERVAL 1 minute), toStartOfDay(toDateTime('...')) in the server's zone) | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= toStartOfInterval(fromUnixTimestamp64Milli(1717999290000), INTERVAL 1 minute) AND Timestamp < toStartOfDay(toDateTime('2024-06-10 13:00:00')) + INTERVAL 14 HOUR GROUP BY ServiceName ORDER BY ServiceName;
+
 -- id: sh-date-sub-interval | tool-shape: Redash / MySQL-minded analyst, DATE_SUB(NOW(), INTERVAL 6 HOUR) and subDate as window starts (the server reads them as now() - INTERVAL) | expect: rollup
 SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp >= DATE_SUB(NOW(), INTERVAL 6 HOUR) AND Timestamp >= subDate(toStartOfHour(now()), INTERVAL 1 DAY) GROUP BY ServiceName ORDER BY ServiceName;
 

@@ -74,24 +74,34 @@ public final class TimeComparisons {
   }
 
   /**
-   * {@code f(t) op value} with {@code f} truncating the time column: {@code toDateTime(t)} to whole
-   * seconds, compared with a time; {@code toUnixTimestamp(t)} with an integer of seconds, {@code
-   * toUnixTimestamp64Milli/Micro/Nano(t)} with an integer of those units since the epoch (Grafana
-   * panels compare the milliseconds with {@code $__from}; a zone argument changes none of the
-   * values). The function on the left; {@code unitNanos} is the integer's unit in nanoseconds, 0 when
-   * the value is a time.
+   * {@code f(t) op value} with {@code f} truncating the time column: {@code toDateTime(t)}, {@code
+   * CAST(t AS DateTime)} and {@code t::DateTime} to whole seconds, {@code toDateTime64(t, p)} and
+   * {@code CAST(t AS DateTime64(p))} to {@code 10^-p} s, compared with a time; {@code
+   * toUnixTimestamp(t)} with an integer of seconds, {@code toUnixTimestamp64Milli/Micro/Nano(t)}
+   * with an integer of those units since the epoch (Grafana panels compare the milliseconds with
+   * {@code $__from}). A zone argument changes none of the values, but a string compared with them
+   * is read in it ({@code zoned}).
+   *
+   * @param truncating the expression as written, {@code operand} the column inside it
+   * @param unitNanos what {@code f} truncates to, in nanoseconds; for an {@code integer} value its unit too
    */
-  public record Truncated(Expr.Identifier column, Expr.Call function, long unitNanos, String op, Expr value) {
+  public record Truncated(Expr.Identifier column, Expr truncating, Expr operand, long unitNanos, boolean integer,
+      boolean zoned, String op, Expr value) {
 
     /** The unit {@code f} truncates to, in nanoseconds. */
     public long truncatesTo() {
-      return unitNanos == 0 ? TimeConstant.NANOS : unitNanos;
+      return unitNanos;
     }
   }
 
-  private static final java.util.Map<String, Long> TRUNCATIONS = java.util.Map.of("todatetime", 0L,
+  private static final java.util.Map<String, Long> INTEGERS = java.util.Map.of(
       "tounixtimestamp", TimeConstant.NANOS, "tounixtimestamp64milli", 1_000_000L, "tounixtimestamp64micro", 1_000L,
       "tounixtimestamp64nano", 1L);
+
+  private static final java.util.regex.Pattern DATE_TIME = java.util.regex.Pattern.compile(
+      "(?i)DateTime(?:\\s*\\(\\s*('[^']*')\\s*\\))?");
+  private static final java.util.regex.Pattern DATE_TIME64 = java.util.regex.Pattern.compile(
+      "(?i)DateTime64\\s*\\(\\s*([0-9])\\s*(?:,\\s*('[^']*')\\s*)?\\)");
 
   /** The comparisons {@code conjunct} makes of such a function, a BETWEEN as two; empty when it is none. */
   public static List<Truncated> truncated(Expr conjunct, Function<Expr, Optional<Expr.Identifier>> timeColumn) {
@@ -110,15 +120,46 @@ public final class TimeComparisons {
 
   private static Optional<Truncated> truncation(Expr side, Function<Expr, Optional<Expr.Identifier>> timeColumn,
       String op, Expr value) {
-    if (!(Expr.unparenthesized(side) instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()
-        || c.args().size() > 2 || c.args().size() == 2 && TimeConstant.zone(c.args().get(1)).isEmpty()) {
+    Expr whole = Expr.unparenthesized(side);
+    if (whole instanceof Expr.Cast k) {
+      java.util.regex.Matcher dt = DATE_TIME.matcher(k.type().strip());
+      java.util.regex.Matcher dt64 = DATE_TIME64.matcher(k.type().strip());
+      if (dt.matches()) {
+        return timeColumn.apply(k.operand()).map(id -> new Truncated(id, whole, k.operand(), TimeConstant.NANOS, false,
+            dt.group(1) != null, op, value));
+      }
+      if (dt64.matches()) {
+        long unit = (long) Math.pow(10, 9 - Integer.parseInt(dt64.group(1)));
+        return timeColumn.apply(k.operand()).map(id -> new Truncated(id, whole, k.operand(), unit, false,
+            dt64.group(2) != null, op, value));
+      }
       return Optional.empty();
     }
-    Long unit = TRUNCATIONS.get(c.name().toLowerCase(java.util.Locale.ROOT));
+    if (!(whole instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()) {
+      return Optional.empty();
+    }
+    String name = c.name().toLowerCase(java.util.Locale.ROOT);
+    int zoneAt = name.equals("todatetime64") ? 2 : 1;
+    if (c.args().size() > zoneAt + 1 || c.args().size() == zoneAt + 1 && TimeConstant.zone(c.args().get(zoneAt)).isEmpty()) {
+      return Optional.empty();
+    }
+    boolean zoned = c.args().size() == zoneAt + 1;
+    Long unit;
+    if (name.equals("todatetime")) {
+      unit = TimeConstant.NANOS;
+    } else if (name.equals("todatetime64")) {
+      Optional<Long> p = c.args().size() < 2 ? Optional.empty() : TimeConstant.integer(c.args().get(1));
+      unit = p.filter(x -> x >= 0 && x <= 9).map(x -> (long) Math.pow(10, 9 - x)).orElse(null);
+    } else {
+      unit = INTEGERS.get(name);
+    }
     if (unit == null) {
       return Optional.empty();
     }
-    return timeColumn.apply(c.args().get(0)).map(id -> new Truncated(id, c, unit, op, value));
+    long u = unit;
+    boolean integer = INTEGERS.containsKey(name);
+    return timeColumn.apply(c.args().get(0)).map(id -> new Truncated(id, c, c.args().get(0), u, integer, zoned, op,
+        value));
   }
 
   /** {@code conjunct} as a comparison of an expression with a time constant, the constant on the right. */

@@ -869,17 +869,17 @@ final class RollupLevel {
     List<TimeComparisons.Truncated> all = TimeComparisons.truncated(conjunct, this::timeColumn);
     List<RawEdges.Bound> bounds = new ArrayList<>();
     for (TimeComparisons.Truncated t : all) {
-      Expr.Call f = t.function();
+      Expr f = t.truncating();
       // a string is read in the function's zone when it names one: only the column's zone is known here
-      boolean zoned = f.args().size() == 2;
+      boolean zoned = t.zoned();
       long unit = t.truncatesTo();
-      if (t.unitNanos() != 0 && t.unitNanos() != TimeConstant.NANOS
+      if (t.integer() && t.unitNanos() != TimeConstant.NANOS
           && (timeType == null || !timeType.replace("Nullable(", "").startsWith("DateTime64"))) {
         return false; // toUnixTimestamp64Milli and its kin take a DateTime64 alone
       }
       // an integer of units since the epoch, inside the seconds a DateTime (the rollup's bucket) holds
       long maxUnits = 4294967295L * (TimeConstant.NANOS / unit);
-      Optional<TimeConstant> c = t.unitNanos() != 0
+      Optional<TimeConstant> c = t.integer()
           ? TimeConstant.integer(t.value()).filter(n -> n >= 0 && n <= maxUnits)
               .map(n -> new TimeConstant(n * t.unitNanos(), true))
           : zoned && Expr.unparenthesized(t.value()) instanceof Expr.Literal ? Optional.empty() : constant(t.value());
@@ -891,8 +891,8 @@ final class RollupLevel {
       long ceil = floor == nanos ? nanos : floor + unit;
       boolean halfOpen = t.op().equals(">=") || t.op().equals("<");
       TimeConstant at = new TimeConstant(halfOpen ? ceil : floor + unit, c.get().zoneKnown());
-      String raw = sql.substring(f.start(), f.args().get(0).start()) + Literals.identifier(rollup.timeColumn())
-          + sql.substring(f.args().get(0).end(), f.end()) + " " + t.op() + " " + text(t.value());
+      String raw = sql.substring(f.start(), t.operand().start()) + Literals.identifier(rollup.timeColumn())
+          + sql.substring(t.operand().end(), f.end()) + " " + t.op() + " " + text(t.value());
       bounds.add(BucketBoundaries.constant(conjunct, text(conjunct), t.op().startsWith(">") ? ">=" : "<", t.value(), at,
           resolutionNanos, rollup.grain(), timeType).withRawCondition(raw));
     }

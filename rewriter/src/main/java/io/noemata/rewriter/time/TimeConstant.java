@@ -203,10 +203,86 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
         return integer(args.get(0)).map(n -> new TimeConstant(Math.multiplyExact(n, unit), true))
             .filter(t -> !name.equals("fromunixtimestamp") || t.fitsDateTime());
       }
+      case "tostartofminute", "tostartoffiveminutes", "tostartoffiveminute", "tostartoffifteenminutes", "tostartofhour",
+          "tostartofday", "tostartofinterval" -> {
+        return floored(name, args, serverZone, literalZone);
+      }
       default -> {
         return Optional.empty();
       }
     }
+  }
+
+  /**
+   * The start of the bucket a constant lies in ({@code toStartOfDay(toDateTime('2024-06-10 13:00:00'))},
+   * HyperDX's {@code toStartOfInterval(fromUnixTimestamp64Milli(n), INTERVAL 1 minute)}). A width
+   * that divides 15 minutes starts at the same instant in every zone in use (whole quarter-hour
+   * offsets); an hour or a day starts where the floor's zone says: its zone argument, else the
+   * constant's type's, else the server's; unknown, the floor is not read.
+   */
+  private static Optional<TimeConstant> floored(String name, List<Expr> args, ZoneId serverZone, ZoneId literalZone) {
+    boolean interval = name.equals("tostartofinterval");
+    int zoneAt = interval ? 2 : 1;
+    if (args.size() < zoneAt || args.size() > zoneAt + 1 || args.size() == zoneAt + 1 && zone(args.get(zoneAt)).isEmpty()) {
+      return Optional.empty();
+    }
+    long width;
+    if (interval) {
+      Optional<IntervalValue> iv = IntervalValue.of(args.get(1)).filter(v -> v.amount() > 0
+          && java.util.Set.of("second", "minute", "hour", "day").contains(v.unit()));
+      if (iv.isEmpty() || !iv.get().unit().matches("second|minute") && iv.get().amount() != 1) {
+        return Optional.empty(); // n hours or days count from a zone's own origin: not read
+      }
+      width = iv.get().fixedNanos().orElseThrow() / NANOS;
+    } else {
+      width = switch (name) {
+        case "tostartofminute" -> 60;
+        case "tostartofhour" -> 3600;
+        case "tostartofday" -> 86400;
+        case "tostartoffifteenminutes" -> 900;
+        default -> 300;
+      };
+    }
+    Optional<TimeConstant> inner = written(args.get(0), serverZone, literalZone);
+    if (inner.isEmpty()) {
+      return Optional.empty();
+    }
+    TimeConstant t = inner.get();
+    if (900 % width == 0) {
+      long w = width * NANOS;
+      return Optional.of(new TimeConstant(Math.floorDiv(t.nanos(), w) * w, t.zoneKnown()));
+    }
+    if (width != 3600 && width != 86400) {
+      return Optional.empty(); // 10 minutes, 2 hours: starts a zone's offset may move
+    }
+    ZoneId zone = args.size() == zoneAt + 1 ? zone(args.get(zoneAt)).orElseThrow() : typeZone(args.get(0), serverZone);
+    if (zone == null || !t.zoneKnown()) {
+      return Optional.empty();
+    }
+    java.time.ZonedDateTime at = java.time.Instant.ofEpochSecond(Math.floorDiv(t.nanos(), NANOS)).atZone(zone)
+        .truncatedTo(width == 3600 ? java.time.temporal.ChronoUnit.HOURS : java.time.temporal.ChronoUnit.DAYS);
+    return Optional.of(new TimeConstant(at.toEpochSecond() * NANOS, true));
+  }
+
+  /** The zone a constant's type carries: its function's zone argument or its cast's, else the server's. */
+  private static ZoneId typeZone(Expr e, ZoneId serverZone) {
+    e = Expr.unparenthesized(e);
+    if (e instanceof Expr.Cast k) {
+      Matcher m = CAST_ZONED.matcher(k.type().strip());
+      String z = m.matches() ? (m.group(2) != null ? m.group(2) : m.group(3)) : null;
+      try {
+        return z == null ? serverZone : ZoneId.of(z);
+      } catch (DateTimeException unknown) {
+        return null;
+      }
+    }
+    if (e instanceof Expr.Call c && !c.args().isEmpty() && c.args().size() > 1) {
+      Optional<ZoneId> z = zone(c.args().get(c.args().size() - 1));
+      if (z.isPresent()) {
+        return z.get();
+      }
+    }
+    return serverZone;
   }
 
   /**

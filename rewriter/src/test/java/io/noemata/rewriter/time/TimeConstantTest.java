@@ -33,6 +33,36 @@ class TimeConstantTest {
   }
 
   @Test
+  void theStartOfTheBucketAConstantLiesInIsAConstantInItsZone() {
+    // measured on ClickHouse 26.5 (toUnixTimestamp of each)
+    assertEquals(1717957800L, seconds("toStartOfDay(toDateTime('2024-06-10 03:00:00', 'Asia/Kolkata'))"));
+    assertEquals(1718004600L, seconds("toStartOfHour(toDateTime(1718006500, 'Asia/Kolkata'))"));
+    assertEquals(1718003700L, seconds("toStartOfHour(toDateTime(1718006500), 'Asia/Kathmandu')"));
+    assertEquals(1718006400L, seconds("toStartOfFifteenMinutes(toDateTime(1718006500, 'Asia/Kathmandu'))"));
+    assertEquals(1718006400L, seconds("toStartOfInterval(toDateTime64('2024-06-10 13:46:40.123', 3, 'Asia/Kathmandu'), INTERVAL 5 minute)"));
+    assertEquals(1717992000L, seconds("toStartOfDay(toDateTime64('2024-06-10 03:00:00.5', 3, 'America/New_York'))"));
+    assertEquals(1718006460L, seconds("toStartOfInterval(fromUnixTimestamp64Milli(1718006500000), INTERVAL 1 minute)"));
+    // the server's zone (UTC here) floors what names none
+    assertEquals(1717977600L, seconds("toStartOfDay(toDateTime('2024-06-10 13:00:00'))"));
+  }
+
+  @Test
+  void aFloorWhoseStartDependsOnAZoneNotKnownOrOnAnOriginIsNotRead() {
+    var e = SqlParser.parseExpression("toStartOfHour(toDateTime(1718006500))").node();
+    assertTrue(TimeConstant.of(e, null, null).isEmpty(), "the server's zone unknown: an hour starts where it says");
+    // a width dividing 15 minutes starts at the same instant in every zone
+    assertEquals(1718006400L, TimeConstant.of(SqlParser.parseExpression("toStartOfFiveMinutes(toDateTime(1718006500))")
+        .node(), null, null).orElseThrow().nanos() / TimeConstant.NANOS);
+    assertTrue(of("toStartOfInterval(toDateTime(1718006500), INTERVAL 2 hour)").isEmpty());
+    assertTrue(of("toStartOfInterval(toDateTime(1718006500), INTERVAL 10 minute)").isEmpty(), "+5:45 moves 10-minute starts");
+    assertTrue(of("toStartOfHour(Timestamp)").isEmpty());
+  }
+
+  private static long seconds(String expr) {
+    return of(expr).orElseThrow(() -> new AssertionError(expr + " not read")).nanos() / TimeConstant.NANOS;
+  }
+
+  @Test
   void parseDateTime64BestEffortWithoutAPrecisionKeepsMilliseconds() {
     long june = Instant.parse("2024-06-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
     // Rill, analysts: the precision left out is the server's default, 3
