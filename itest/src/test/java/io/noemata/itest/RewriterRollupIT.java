@@ -416,9 +416,12 @@ class RewriterRollupIT {
    */
   @Test
   void hyperDxsParameterisedStatementsAreAcceleratedAndReturnWhatTheRawTableReturns() throws SQLException {
+    // hours back from this hour's start to 2024-06-09 06:00 UTC (a relative window reaching the corpus days)
+    long hours = java.time.Duration.between(java.time.Instant.parse("2024-06-09T06:00:00Z"),
+        java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.HOURS)).toHours();
     Map<String, String> values = Map.of("HYPERDX_PARAM_1", DB, "HYPERDX_PARAM_2", "otel_logs",
         "HYPERDX_PARAM_5", "1717912800000", "HYPERDX_PARAM_6", "1717956000000", "HYPERDX_PARAM_7", "1717912812345",
-        "HYPERDX_PARAM_8", "1000");
+        "HYPERDX_PARAM_8", "1000", "HYPERDX_PARAM_9", Long.toString(hours));
     String from = " FROM {HYPERDX_PARAM_1:Identifier}.{HYPERDX_PARAM_2:Identifier} WHERE ";
     List<String> statements = List.of(
         "SELECT toStartOfInterval(toDateTime(Timestamp), INTERVAL 1 minute) AS `__hdx_time_bucket`, count() AS \"count()\""
@@ -431,7 +434,9 @@ class RewriterRollupIT {
             + " >= toStartOfFiveMinutes(fromUnixTimestamp64Milli({HYPERDX_PARAM_7:Int64})) AND toStartOfFiveMinutes(Timestamp)"
             + " <= toStartOfFiveMinutes(fromUnixTimestamp64Milli({HYPERDX_PARAM_6:Int64})))AND(Timestamp >="
             + " fromUnixTimestamp64Milli({HYPERDX_PARAM_7:Int64}) AND Timestamp <= fromUnixTimestamp64Milli({HYPERDX_PARAM_6:Int64}))"
-            + " GROUP BY ServiceName ORDER BY n DESC LIMIT {HYPERDX_PARAM_8:Int32}");
+            + " GROUP BY ServiceName ORDER BY n DESC LIMIT {HYPERDX_PARAM_8:Int32}",
+        "SELECT SeverityText, count() AS n" + from + "Timestamp >= toStartOfHour(now()) - INTERVAL {HYPERDX_PARAM_9:UInt32}"
+            + " HOUR AND Timestamp < fromUnixTimestamp64Milli({HYPERDX_PARAM_6:Int64}) GROUP BY SeverityText ORDER BY SeverityText");
     int read = 0;
     for (String sql : statements) {
       RewriteResult r = Rewriter.rewrite(sql, zoned, "default",

@@ -844,7 +844,25 @@ final class RollupLevel {
 
   /** A bound value the rule reads: a time constant, or a time that moves with the server's clock. */
   private boolean readable(Expr value) {
-    return constant(value).isPresent() || RelativeTime.of(value).isPresent();
+    return constant(value).isPresent() || relative(value).isPresent();
+  }
+
+  /**
+   * {@code value} as a time that moves with the server's clock, a named parameter inside read as its
+   * bound value ({@code now() - INTERVAL {h:UInt32} HOUR}); the text keeps the parameter, which the
+   * server substitutes wherever it is written, so a {@code ?} (bound once, in order) is not read so.
+   */
+  private Optional<RelativeTime> relative(Expr value) {
+    Optional<RelativeTime> r = RelativeTime.of(value);
+    if (r.isPresent() || !hasParameter(value) || positional(value)) {
+      return r;
+    }
+    return Optional.ofNullable(bound(value)).flatMap(RelativeTime::of);
+  }
+
+  private static boolean positional(io.noemata.core.sql.Node n) {
+    return n instanceof Expr.Parameter p && p.name() == null
+        || n.children().stream().anyMatch(RollupLevel::positional);
   }
 
   /** {@code t op value}: a bound of the window, exact on the rollup only on bucket boundaries ({@link BucketBoundaries}). */
@@ -853,7 +871,7 @@ final class RollupLevel {
     RawEdges.Bound b = constant.isPresent()
         ? BucketBoundaries.constant(conjunct, text(conjunct), op, value, constant.get(), resolutionNanos, rollup.grain(),
             timeType)
-        : BucketBoundaries.moving(conjunct, text(conjunct), op, value, RelativeTime.of(value).orElseThrow(),
+        : BucketBoundaries.moving(conjunct, text(conjunct), op, value, relative(value).orElseThrow(),
             rollup.grain(), serverZone, timeType);
     window.raw(b, serverClock);
     form(id, new ArrayDeque<>(), false); // reads the bucket on the rollup

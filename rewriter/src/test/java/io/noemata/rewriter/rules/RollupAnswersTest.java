@@ -324,6 +324,23 @@ public class RollupAnswersTest {
     }
 
     @Test
+    void aNamedParameterInsideAMovingBoundIsReadAsItsValueAndAQuestionMarkIsNot() {
+      String sql = HEAD + "Timestamp >= now() - INTERVAL {h:UInt32} HOUR";
+      RewriteResult r = Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel", new Parameters(List.of(), Map.of("h", "6")));
+      assertTrue(use(r, "r_logs").read(), r.provenance().toString());
+      assertTrue(r.sql().contains("INTERVAL {h:UInt32} HOUR"), "the server substitutes the parameter: " + r.sql());
+      // no value, or a value that is no integer: unknown
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel"),
+          "r_logs").code());
+      assertEquals(RollupSkip.WINDOW_NOT_ON_BOUNDARIES, use(Rewriter.rewrite(sql, RollupCatalog.snapshot(), "otel",
+          new Parameters(List.of(), Map.of("h", "six"))), "r_logs").code());
+      // a ? inside a moving bound: its edges would repeat it, and a ? is bound once in order
+      String positional = HEAD + "Timestamp >= now() - INTERVAL ? HOUR";
+      RewriteResult q = Rewriter.rewrite(positional, RollupCatalog.snapshot(), "otel", List.of("6"));
+      assertFalse(q.changed(), q.sql());
+    }
+
+    @Test
     void aDimensionFilterWithAQueryParameterIsReadFromTheRollup() {
       String out = reads("SELECT toStartOfHour(Timestamp) AS t, count() AS n FROM otel.otel_logs" + WINDOW
           + " AND ServiceName = {svc:String} AND SeverityText IN {levels:Array(LowCardinality(String))} GROUP BY t");
