@@ -28,9 +28,6 @@ final class MeasureStorage {
   /** varPop, varSamp, stddevPop and stddevSamp: each a function of the same three power sums. */
   static final Set<String> MOMENTS = Set.of("varPop", "varSamp", "stddevPop", "stddevSamp");
 
-  /** The column types whose moments are stored as power sums: each value is one Float64 to ClickHouse. */
-  private static final java.util.regex.Pattern POWER_SUMMED = java.util.regex.Pattern.compile("U?Int(8|16|32|64)|Float(32|64)");
-
   /** The columns of one measure; {@code call} is its single aggregate call. */
   static List<Pending> columns(String name, CanonicalExpr.Call call) {
     return columns(name, call, Optional.empty());
@@ -48,7 +45,7 @@ final class MeasureStorage {
     List<String> combinators = Functions.combinators(call.name());
     boolean plain = call.parameters() == null && !call.distinct();
     if (plain && combinators.isEmpty() && MOMENTS.contains(base) && call.arguments().size() == 1
-        && argumentType.filter(t -> POWER_SUMMED.matcher(t).matches()).isPresent()) {
+        && argumentType.filter(io.noemata.core.catalog.PowerSums::stored).isPresent()) {
       return powerSums(name, call.arguments().get(0), count(call.arguments(), argumentType));
     }
     if (plain && combinators.isEmpty() && base.equals("avg")) {
@@ -76,12 +73,9 @@ final class MeasureStorage {
 
   /** {@code count}, {@code sum(toFloat64(x))} and {@code sum(toFloat64(x) * toFloat64(x))}, named by the measure. */
   static List<Pending> powerSums(String name, CanonicalExpr x, CanonicalExpr.Call count) {
-    CanonicalExpr value = new CanonicalExpr.Call("toFloat64", List.of(x));
-    return List.of(
-        simple(name, name + "__count", count, "sum"),
-        simple(name, name + "__sum", new CanonicalExpr.Call("sum", List.of(value)), "sum"),
-        simple(name, name + "__sumsq", new CanonicalExpr.Call("sum",
-            List.of(new CanonicalExpr.Call("multiply", List.of(value, value)))), "sum"));
+    return List.of(simple(name, name + "__count", count, "sum"),
+        simple(name, name + "__sum", io.noemata.core.catalog.PowerSums.sum(x), "sum"),
+        simple(name, name + "__sumsq", io.noemata.core.catalog.PowerSums.sumOfSquares(x), "sum"));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.noemata.rewriter.checks;
 
 import io.noemata.core.catalog.Measure;
+import io.noemata.core.catalog.PowerSums;
 import io.noemata.core.catalog.Rollup;
 import io.noemata.core.catalog.TableInfo;
 import io.noemata.core.expr.Canonical;
@@ -242,7 +243,7 @@ public final class StoredStates {
   /** The stored {@code sum(toFloat64(x))} of a float column x, which is its {@code sum(x)}: null if none. */
   private Measure floatSum(String column, TableInfo info) {
     return info.columnTypes().getOrDefault(column, "").matches("Float(32|64)")
-        ? byDefinition.get("sum(toFloat64(" + column + "))") : null;
+        ? byDefinition.get(PowerSums.sumOf(column)) : null;
   }
 
   private static final java.util.regex.Pattern MOMENT = java.util.regex.Pattern.compile(
@@ -250,7 +251,7 @@ public final class StoredStates {
 
   /**
    * A variance or standard deviation of a non-Nullable integer or float column from its stored
-   * power sums n, s, q (the installer's MeasureStorage.powerSums): ClickHouse's own formula over
+   * power sums n, s, q ({@link PowerSums}, as the installer stores them): ClickHouse's own formula over
    * the same sums, {@code max(0, (q - s * s / n) / n)} (NaN without rows), the sample's over
    * {@code n - 1} (NaN for one row or none), a deviation its square root. The sums are added in
    * another order than a raw scan adds them, so the result equals raw within floating-point rounding
@@ -258,12 +259,12 @@ public final class StoredStates {
    */
   private Optional<String> moment(String key, TableInfo info, String condition) {
     java.util.regex.Matcher m = MOMENT.matcher(key);
-    if (!m.matches() || !info.columnTypes().getOrDefault(m.group(2), "").matches("U?Int(8|16|32|64)|Float(32|64)")) {
+    if (!m.matches() || !PowerSums.stored(info.columnTypes().get(m.group(2)))) {
       return Optional.empty();
     }
     String x = m.group(2);
-    List<Measure> sums = java.util.Arrays.asList(countOf(x, info), byDefinition.get("sum(toFloat64(" + x + "))"),
-        byDefinition.get("sum(multiply(toFloat64(" + x + "), toFloat64(" + x + ")))"));
+    List<Measure> sums = java.util.Arrays.asList(countOf(x, info), byDefinition.get(PowerSums.sumOf(x)),
+        byDefinition.get(PowerSums.sumOfSquaresOf(x)));
     if (sums.contains(null) || sums.stream().anyMatch(s -> !simple(s).equals(Optional.of("sum")))) {
       return Optional.empty();
     }

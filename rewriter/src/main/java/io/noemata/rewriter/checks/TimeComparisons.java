@@ -98,11 +98,6 @@ public final class TimeComparisons {
       "tounixtimestamp", TimeConstant.NANOS, "tounixtimestamp64milli", 1_000_000L, "tounixtimestamp64micro", 1_000L,
       "tounixtimestamp64nano", 1L);
 
-  private static final java.util.regex.Pattern DATE_TIME = java.util.regex.Pattern.compile(
-      "(?i)DateTime(?:\\s*\\(\\s*('[^']*')\\s*\\))?");
-  private static final java.util.regex.Pattern DATE_TIME64 = java.util.regex.Pattern.compile(
-      "(?i)DateTime64\\s*\\(\\s*([0-9])\\s*(?:,\\s*('[^']*')\\s*)?\\)");
-
   /** The comparisons {@code conjunct} makes of such a function, a BETWEEN as two; empty when it is none. */
   public static List<Truncated> truncated(Expr conjunct, Function<Expr, Optional<Expr.Identifier>> timeColumn) {
     Expr e = Expr.unparenthesized(conjunct);
@@ -122,18 +117,9 @@ public final class TimeComparisons {
       String op, Expr value) {
     Expr whole = Expr.unparenthesized(side);
     if (whole instanceof Expr.Cast k) {
-      java.util.regex.Matcher dt = DATE_TIME.matcher(k.type().strip());
-      java.util.regex.Matcher dt64 = DATE_TIME64.matcher(k.type().strip());
-      if (dt.matches()) {
-        return timeColumn.apply(k.operand()).map(id -> new Truncated(id, whole, k.operand(), TimeConstant.NANOS, false,
-            dt.group(1) != null, op, value));
-      }
-      if (dt64.matches()) {
-        long unit = (long) Math.pow(10, 9 - Integer.parseInt(dt64.group(1)));
-        return timeColumn.apply(k.operand()).map(id -> new Truncated(id, whole, k.operand(), unit, false,
-            dt64.group(2) != null, op, value));
-      }
-      return Optional.empty();
+      Optional<TimeConstant.TimeType> type = TimeConstant.TimeType.of(k.type());
+      return type.flatMap(t -> timeColumn.apply(k.operand()).map(id -> new Truncated(id, whole, k.operand(),
+          t.unitNanos(), false, t.zone().isPresent(), op, value)));
     }
     if (!(whole instanceof Expr.Call c) || c.params() != null || c.distinct() || c.args().isEmpty()) {
       return Optional.empty();

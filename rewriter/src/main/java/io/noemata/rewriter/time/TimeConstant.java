@@ -37,9 +37,37 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
    */
   private static final Pattern OFFSET_INSTANT =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?(Z|[+-]\\d{2}:?\\d{2})");
-  /** {@code DateTime('zone')}, {@code DateTime64(p)}, {@code DateTime64(p, 'zone')}: group 1 the digits, group 2 the zone. */
+  /** {@code DateTime('zone')}, {@code DateTime64(p)}, {@code DateTime64(p, 'zone')}: group 1 the digits, group 2 or 3 the zone. */
   private static final Pattern CAST_ZONED =
       Pattern.compile("DateTime(?:64\\(\\s*([0-9])\\s*(?:,\\s*'([^']+)'\\s*)?\\)|\\(\\s*'([^']+)'\\s*\\))");
+
+  /**
+   * A time type as written in a cast: {@code DateTime} (0 digits), {@code DateTime('zone')},
+   * {@code DateTime64(p)}, {@code DateTime64(p, 'zone')}.
+   *
+   * @param zone the zone it names, if it names one
+   */
+  public record TimeType(int digits, Optional<String> zone) {
+
+    /** The type {@code text} spells, when it is one of those. */
+    public static Optional<TimeType> of(String text) {
+      String t = text.strip();
+      if (t.equals("DateTime")) {
+        return Optional.of(new TimeType(0, Optional.empty()));
+      }
+      Matcher m = CAST_ZONED.matcher(t);
+      if (!m.matches()) {
+        return Optional.empty();
+      }
+      return Optional.of(new TimeType(m.group(1) == null ? 0 : Integer.parseInt(m.group(1)),
+          Optional.ofNullable(m.group(2) != null ? m.group(2) : m.group(3))));
+    }
+
+    /** What a value of this type truncates a time to, in nanoseconds. */
+    public long unitNanos() {
+      return pow10(9 - digits);
+    }
+  }
   private static final Pattern WALL =
       Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(?:[ T](\\d{2}:\\d{2}:\\d{2})(?:\\.(\\d{1,9}))?)?");
 
@@ -268,10 +296,9 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
   private static ZoneId typeZone(Expr e, ZoneId serverZone) {
     e = Expr.unparenthesized(e);
     if (e instanceof Expr.Cast k) {
-      Matcher m = CAST_ZONED.matcher(k.type().strip());
-      String z = m.matches() ? (m.group(2) != null ? m.group(2) : m.group(3)) : null;
+      Optional<String> z = TimeType.of(k.type()).flatMap(TimeType::zone);
       try {
-        return z == null ? serverZone : ZoneId.of(z);
+        return z.isEmpty() ? serverZone : ZoneId.of(z.get());
       } catch (DateTimeException unknown) {
         return null;
       }
@@ -298,18 +325,17 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
     if (type.equals("DateTime")) {
       return wall(l, false, serverZone).filter(TimeConstant::fitsDateTime);
     }
-    Matcher zoned = CAST_ZONED.matcher(type);
-    if (!zoned.matches()) {
+    Optional<TimeType> zoned = TimeType.of(type);
+    if (zoned.isEmpty()) {
       return Optional.empty();
     }
     ZoneId zone;
     try {
-      String named = zoned.group(2) != null ? zoned.group(2) : zoned.group(3);
-      zone = named == null ? serverZone : ZoneId.of(named);
+      zone = zoned.get().zone().isEmpty() ? serverZone : ZoneId.of(zoned.get().zone().get());
     } catch (DateTimeException unknown) {
       return Optional.empty();
     }
-    int digits = zoned.group(1) == null ? 0 : Integer.parseInt(zoned.group(1));
+    int digits = zoned.get().digits();
     return wall(l, digits > 0, zone).filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, digits))) == 0)
         .filter(v -> digits > 0 || v.fitsDateTime());
   }
