@@ -1,6 +1,7 @@
 package io.noemata.otel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +35,10 @@ class OtelDataGeneratorTest {
     assertEquals(3, logChunks.size());
     assertTrue(logChunks.get(0).contains("numbers(0, 1000000)"));
     assertTrue(logChunks.get(2).contains("numbers(2000000, 500000)"));
+    // a whole chunk is written by every core's insert thread, the short last one by one (a single part)
+    int cores = Math.min(8, Runtime.getRuntime().availableProcessors());
+    assertEquals(cores > 1, logChunks.get(0).endsWith("SETTINGS max_insert_threads = " + cores));
+    assertFalse(logChunks.get(2).contains("max_insert_threads"));
     assertTrue(statements.get(0).startsWith("CREATE DATABASE IF NOT EXISTS `db`"));
   }
 }
