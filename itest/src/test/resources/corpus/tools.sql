@@ -57,8 +57,8 @@ SELECT toDateTime(toStartOfHour(toTimeZone(`otel_logs`.Timestamp, 'UTC')), 'UTC'
 -- id: tl-cube-service | tool-shape: Cube, count and uniq by service, dimension filter | expect: rollup
 SELECT `otel_logs`.ServiceName `otel_logs__service_name`, count(*) `otel_logs__count`, uniq(`otel_logs`.TraceId) `otel_logs__traces` FROM otel.otel_logs AS `otel_logs` WHERE (`otel_logs`.SeverityText = 'ERROR') AND (`otel_logs`.Timestamp >= parseDateTime64BestEffort('2024-06-10T08:00:00.000Z', 3) AND `otel_logs`.Timestamp < parseDateTime64BestEffort('2024-06-10T14:00:00.000Z', 3)) GROUP BY `otel_logs__service_name` ORDER BY `otel_logs__count` DESC LIMIT 10000;
 
--- id: tl-cube-indaterange | tool-shape: Cube inDateRange: inclusive end at .999 | expect: passthrough
--- note: the end is inclusive (a row at 23:59:59.9995 falls outside); hybrid-candidate
+-- id: tl-cube-indaterange | tool-shape: Cube inDateRange: inclusive end at .999 | expect: rollup
+-- note: the end is inclusive (a row at 23:59:59.9995 falls outside): the last minute is read from the table
 SELECT toDateTime(toStartOfHour(toTimeZone(`otel_logs`.Timestamp, 'UTC')), 'UTC') `otel_logs__timestamp_hour`, count(*) `otel_logs__count` FROM otel.otel_logs AS `otel_logs` WHERE (`otel_logs`.Timestamp >= parseDateTime64BestEffort('2024-06-10T00:00:00.000', 3) AND `otel_logs`.Timestamp <= parseDateTime64BestEffort('2024-06-10T23:59:59.999', 3)) GROUP BY `otel_logs__timestamp_hour` ORDER BY `otel_logs__timestamp_hour` ASC LIMIT 10000;
 
 -- id: tl-trino-agg | tool-shape: Trino ClickHouse connector, aggregation pushdown with bound values | expect: rollup
@@ -773,3 +773,9 @@ SELECT dateDiff('minute', toDateTime('2024-06-10 00:00:00'), toStartOfFifteenMin
 -- id: tl-datediff-raw | tool-shape: analyst, dateDiff('second', start, t): the seconds of each row | expect: passthrough
 -- note: reads the time finer than the grain
 SELECT dateDiff('second', toDateTime('2024-06-10 00:00:00'), Timestamp) AS s, count() AS c FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-10 00:01:00' GROUP BY s ORDER BY s;
+
+-- id: tl-cube-indaterange-day | tool-shape: Cube inDateRange over days, parseDateTimeBestEffort bounds (a DateTime: the end's .999 is cut to 23:59:59) | expect: rollup
+SELECT `otel_logs`.ServiceName `otel_logs__service_name`, toStartOfDay(toTimeZone(toDateTime(`otel_logs`.Timestamp), 'UTC'), 'UTC') `otel_logs__timestamp_day`, count(*) `otel_logs__count` FROM otel.otel_logs AS `otel_logs` WHERE (`otel_logs`.Timestamp >= parseDateTimeBestEffort('2024-06-04T00:00:00.000') AND `otel_logs`.Timestamp <= parseDateTimeBestEffort('2024-06-09T23:59:59.999')) GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 10000;
+
+-- id: tl-cast-lower-case | tool-shape: analyst, the time cast to datetime and a bound cast to timestamp (type names the server reads in any case) | expect: rollup
+SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE CAST(Timestamp AS datetime) >= '2024-06-10 08:00:00' AND Timestamp < CAST('2024-06-10 14:00:00' AS timestamp) GROUP BY ServiceName ORDER BY ServiceName;

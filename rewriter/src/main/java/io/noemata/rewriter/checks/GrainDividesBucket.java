@@ -173,7 +173,7 @@ public final class GrainDividesBucket {
    * {@code type} is the type as written: a CAST's, or the string of {@code CAST(t, 'T')}.
    */
   public Checked<TimeForm> cast(Expr written, String type, TimeForm arg) {
-    java.util.regex.Matcher m = TIME_TYPE.matcher(type.strip());
+    java.util.regex.Matcher m = TIME_TYPE.matcher(io.noemata.rewriter.syntax.TypeSpelling.canonical(type));
     if (arg.kind() != TimeForm.Kind.PRESERVING || !m.matches()) {
       return combine(List.of(arg));
     }

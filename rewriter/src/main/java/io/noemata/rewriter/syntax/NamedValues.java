@@ -20,7 +20,7 @@ public final class NamedValues {
 
   /** The expression the server's value amounts to, or null for a type no window bound is written with. */
   public static String asExpression(String type, String value) {
-    String t = type.strip();
+    String t = TypeSpelling.canonical(type);
     String quoted = Literals.string(value);
     Matcher m = DATE_TIME.matcher(t);
     if (m.matches()) {

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import io.noemata.rewriter.syntax.RollupFunctions;
+import io.noemata.rewriter.syntax.TypeSpelling;
 
 /**
  * A constant point in time written in a query, in nanoseconds since the epoch.
@@ -51,7 +52,7 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
 
     /** The type {@code text} spells, when it is one of those. */
     public static Optional<TimeType> of(String text) {
-      String t = text.strip();
+      String t = TypeSpelling.canonical(text);
       if (t.equals("DateTime")) {
         return Optional.of(new TimeType(0, Optional.empty()));
       }
@@ -101,6 +102,11 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
     return dateTime(seconds).map(t -> fractional ? io.noemata.core.sql.Literals.instant(seconds) : t);
   }
 
+  /** This constant with its fraction of a second dropped, as a DateTime holds it. */
+  private TimeConstant wholeSecond() {
+    return new TimeConstant(Math.floorDiv(nanos, NANOS) * NANOS, zoneKnown);
+  }
+
   /** The earliest instant this constant can be. */
   public long earliest() {
     return zoneKnown ? nanos : nanos - EARLIEST_OFFSET;
@@ -135,7 +141,7 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
       return wall(l, true, literalZone);
     }
     if (e instanceof Expr.Cast k && k.operand() instanceof Expr.Literal l) {
-      return cast(l, k.type().strip(), serverZone, literalZone);
+      return cast(l, TypeSpelling.canonical(k.type()), serverZone, literalZone);
     }
     Optional<TimeShift> shift = TimeShift.of(e);
     if (shift.isPresent()) {
@@ -163,9 +169,10 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
         if (n.isPresent()) {
           return Optional.of(new TimeConstant(Math.multiplyExact(n.get(), NANOS), true)).filter(TimeConstant::fitsDateTime);
         }
-        // a zero fraction, as jOOQ and Spark print timestamps ('... 08:00:00.0'), is the same second
+        // a DateTime keeps whole seconds: the server drops a written fraction ('... 08:00:00.0', as jOOQ
+        // and Spark print timestamps; '... 23:59:59.999' is 23:59:59, measured on 26.5)
         return args.get(0) instanceof Expr.Literal l ? wall(l, true, zone.orElse(serverZone))
-            .filter(v -> Math.floorMod(v.nanos, NANOS) == 0).filter(TimeConstant::fitsDateTime) : Optional.empty();
+            .map(TimeConstant::wholeSecond).filter(TimeConstant::fitsDateTime) : Optional.empty();
       }
       case "todatetime64", "parsedatetime64besteffort" -> {
         // (string, precision [, zone]); precision must keep every digit written. parseDateTime64BestEffort
@@ -207,8 +214,9 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
         if (args.size() == 2 && zone.isEmpty()) {
           return Optional.empty();
         }
-        // DateTime keeps whole seconds: a written fraction must be zero
-        return offsetInstant(l).or(() -> wall(l, true, zone.orElse(serverZone))).filter(v -> Math.floorMod(v.nanos, NANOS) == 0)
+        // DateTime keeps whole seconds: the server drops a written fraction (Cube's inclusive end
+        // parseDateTimeBestEffort('2024-06-09T23:59:59.999') is 23:59:59, measured on 26.5)
+        return offsetInstant(l).or(() -> wall(l, true, zone.orElse(serverZone))).map(TimeConstant::wholeSecond)
             .filter(TimeConstant::fitsDateTime);
       }
       case "_cast", "cast" -> {
@@ -217,7 +225,7 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
             || t.kind() != Expr.Literal.Kind.STRING) {
           return Optional.empty();
         }
-        return cast(l, Literals.unquote(t.text()).strip(), serverZone, literalZone);
+        return cast(l, TypeSpelling.canonical(Literals.unquote(t.text())), serverZone, literalZone);
       }      case "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "fromunixtimestamp" -> {
         if (args.size() > 2 || args.size() == 2 && zone(args.get(1)).isEmpty()) {
           return Optional.empty();
@@ -394,14 +402,14 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
   private static boolean dateConstant(Expr e) {
     e = Expr.unparenthesized(e);
     if (e instanceof Expr.Cast k) {
-      String type = k.type().strip();
+      String type = TypeSpelling.canonical(k.type());
       return type.equals("Date") || type.equals("Date32");
     }
     if (e instanceof Expr.Call c && c.params() == null) {
       String name = RollupFunctions.lower(c.name());
       return (name.equals("todate") || name.equals("todate32")) && c.args().size() == 1
           || (name.equals("_cast") || name.equals("cast")) && c.args().size() == 2 && c.args().get(1) instanceof Expr.Literal t
-          && Literals.unquote(t.text()).strip().matches("Date(32)?");
+          && TypeSpelling.canonical(Literals.unquote(t.text())).matches("Date(32)?");
     }
     return false;
   }
@@ -423,7 +431,7 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
     int plain = switch (name) {
       case "todatetime64", "parsedatetime64besteffort" -> 2;
       case "_cast", "cast" -> c.args().size() == 2 && c.args().get(1) instanceof Expr.Literal t
-          && Literals.unquote(t.text()).strip().matches("DateTime(64\\(\\s*[0-9]\\s*\\))?") ? 2 : 0;
+          && TypeSpelling.canonical(Literals.unquote(t.text())).matches("DateTime(64\\(\\s*[0-9]\\s*\\))?") ? 2 : 0;
       default -> 1;
     };
     return c.args().size() > plain;

@@ -63,6 +63,31 @@ class TimeConstantTest {
   }
 
   @Test
+  void aDateTimeDropsTheFractionWritten() {
+    long last = Instant.parse("2024-06-09T23:59:59Z").getEpochSecond() * TimeConstant.NANOS;
+    // Cube's inclusive end of a range: the server parses it to 23:59:59, a DateTime (measured on 26.5)
+    assertEquals(last, of("parseDateTimeBestEffort('2024-06-09T23:59:59.999')").orElseThrow().nanos());
+    assertEquals(last, of("parseDateTimeBestEffort('2024-06-09T23:59:59.999Z')").orElseThrow().nanos());
+    assertEquals(last, of("toDateTime('2024-06-09 23:59:59.5')").orElseThrow().nanos());
+    assertEquals(last, of("toDateTime('2024-06-09 23:59:59.0')").orElseThrow().nanos());
+  }
+
+  @Test
+  void timeTypesAreReadInAnyCaseAndTimestampIsDateTime() {
+    long at = Instant.parse("2024-06-09T10:00:00Z").getEpochSecond() * TimeConstant.NANOS;
+    for (String cast : new String[] {"CAST('2024-06-09 10:00:00' AS datetime)", "'2024-06-09 10:00:00'::DATETIME",
+        "CAST('2024-06-09 10:00:00', 'datetime')", "CAST('2024-06-09 10:00:00' AS TIMESTAMP)",
+        "CAST('2024-06-09 10:00:00.000' AS datetime64(3, 'UTC'))", "CAST('2024-06-09 10:00:00' AS TIMESTAMP(3))",
+        "CAST('2024-06-09' AS date) + INTERVAL 10 HOUR"}) {
+      assertEquals(at, of(cast).orElseThrow(() -> new AssertionError(cast + " not read")).nanos(), cast);
+    }
+    // a DateTime keeps no fraction: the cast of one to a whole second is no constant (the server drops it)
+    assertTrue(of("CAST('2024-06-09 10:00:00.5' AS timestamp)").isEmpty());
+    assertEquals("DateTime64(3, 'UTC')", io.noemata.rewriter.syntax.TypeSpelling.canonical(" timestamp(3, 'UTC') "));
+    assertEquals("Nullable(DateTime)", io.noemata.rewriter.syntax.TypeSpelling.canonical("Nullable(DateTime)"));
+  }
+
+  @Test
   void parseDateTime64BestEffortWithoutAPrecisionKeepsMilliseconds() {
     long june = Instant.parse("2024-06-01T00:00:00Z").getEpochSecond() * TimeConstant.NANOS;
     // Rill, analysts: the precision left out is the server's default, 3
