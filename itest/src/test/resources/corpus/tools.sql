@@ -779,3 +779,6 @@ SELECT `otel_logs`.ServiceName `otel_logs__service_name`, toStartOfDay(toTimeZon
 
 -- id: tl-cast-lower-case | tool-shape: analyst, the time cast to datetime and a bound cast to timestamp (type names the server reads in any case) | expect: rollup
 SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE CAST(Timestamp AS datetime) >= '2024-06-10 08:00:00' AND Timestamp < CAST('2024-06-10 14:00:00' AS timestamp) GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: tl-hdx-count-distinct-uniq | tool-shape: HyperDX number tile, count_distinct with the implementation named in the statement's SETTINGS (here uniq, which the rollup stores) | expect: rollup
+SELECT count(DISTINCT TraceId) FROM otel.otel_logs WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) AND (ServiceName = 'checkout') SETTINGS count_distinct_implementation = 'uniq', cast_keep_nullable = 1;

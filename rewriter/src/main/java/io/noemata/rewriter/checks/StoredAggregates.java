@@ -35,12 +35,15 @@ public final class StoredAggregates {
   private final Rollup rollup;
   private final TableInfo info;
   private final StoredStates states;
+  private final Optional<String> countDistinct;
 
-  public StoredAggregates(String sql, Rollup rollup, TableInfo info) {
+  /** @param countDistinct the aggregate the statement's settings run for {@code count(DISTINCT ...)} ({@link CountDistinct}) */
+  public StoredAggregates(String sql, Rollup rollup, TableInfo info, Optional<String> countDistinct) {
     this.sql = sql;
     this.rollup = rollup;
     this.info = info;
     this.states = new StoredStates(rollup);
+    this.countDistinct = countDistinct;
   }
 
   /**
@@ -56,6 +59,7 @@ public final class StoredAggregates {
       Predicate<Expr.Identifier> dimension, Inside inside) {
     c = AggregateForms.rowsOfColumn(c, column, info).orElse(c);
     if (filter == null) {
+      c = CountDistinct.asImplementation(c, countDistinct).orElse(c);
       c = CountIfForms.asCountIf(c, column, info).orElse(c);
     }
     Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);
@@ -117,6 +121,7 @@ public final class StoredAggregates {
    */
   public Optional<String> rowRead(Expr.Call c, Expr filter, Function<Expr.Identifier, Optional<String>> column) {
     if (filter == null) {
+      c = CountDistinct.asImplementation(c, countDistinct).orElse(c);
       c = CountIfForms.asCountIf(c, column, info).orElse(c);
     }
     Expr.Call asWritten = filter == null ? c : AggregateForms.withIf(c, filter);

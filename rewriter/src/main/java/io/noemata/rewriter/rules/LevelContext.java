@@ -42,9 +42,11 @@ record LevelContext(StatementFacts statement, Query.Select select, TableExpr.Tab
    * @param meaning the skip every level takes when a setting changes what names mean; empty when none does
    * @param defaultDatabase the session's database, for unqualified table names
    * @param cteNames the names the statement's CTEs define (an unqualified one names the CTE, not a table)
+   * @param countDistinct the aggregate the statement's own settings run for {@code count(DISTINCT ...)}; empty when
+   *     they name none ({@link io.noemata.rewriter.checks.CountDistinct})
    */
   record StatementFacts(String sql, CatalogSnapshot snapshot, Map<Integer, Expr> values, TableFilters filters,
-      Optional<Skip> meaning, String defaultDatabase, java.util.Set<String> cteNames) {
+      Optional<Skip> meaning, String defaultDatabase, java.util.Set<String> cteNames, Optional<String> countDistinct) {
 
     /** The catalog's table {@code t} names; empty for a CTE's name or a table the catalog does not hold. */
     Optional<TableInfo> table(TableExpr.Table t) {

@@ -90,7 +90,7 @@ public final class RollupAnswers {
 
     TableFilters filters = TableFilters.of(settings, sql);
     LevelContext.StatementFacts facts = new LevelContext.StatementFacts(sql, snapshot, values, filters, meaning,
-        defaultDatabase, Set.copyOf(cteNames));
+        defaultDatabase, Set.copyOf(cteNames), io.noemata.rewriter.checks.CountDistinct.implementation(settings));
     Set<String> carried = new HashSet<>();
     List<Edit> edits = new ArrayList<>();
     List<Outcome.Read> chosenReads = new ArrayList<>();

@@ -145,7 +145,7 @@ final class RollupLevel {
     this.grainNanos = rollup.grain().toNanos();
     this.timeType = info.columnTypes().get(rollup.timeColumn());
     this.resolutionNanos = DateTimeColumn.resolutionNanos(timeType);
-    this.storedAggregates = new StoredAggregates(sql, rollup, info);
+    this.storedAggregates = new StoredAggregates(sql, rollup, info, level.statement().countDistinct());
     this.grain = new GrainDividesBucket(sql, rollup, serverZone);
     if (select.from() instanceof TableExpr.Join j && j.right() instanceof TableExpr.Derived d) {
       joinedAlias = d.alias();

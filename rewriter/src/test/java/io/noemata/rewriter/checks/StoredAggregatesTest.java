@@ -27,7 +27,7 @@ class StoredAggregatesTest {
   /** {@code aggregate} read with the level reading what is inside it as {@code inside} says, its text as written. */
   private Checked<String> read(String aggregate, StoredAggregates.Inside inside) {
     Expr.Call c = Levels.call(aggregate);
-    return new StoredAggregates(aggregate, traces, Levels.traces()).read(c, null, c,
+    return new StoredAggregates(aggregate, traces, Levels.traces(), java.util.Optional.empty()).read(c, null, c,
         id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty(),
         id -> traces.dimensions().contains(id.name()), new StoredAggregates.Inside() {
           @Override
@@ -136,7 +136,7 @@ class StoredAggregatesTest {
     io.noemata.core.catalog.TableInfo info = new io.noemata.core.catalog.TableInfo(t.name(), types,
         t.materializedColumns(), t.skipIndexes(), t.projections(), java.util.List.of(slow));
     Expr.Call c = Levels.call(aggregate);
-    return new StoredAggregates(aggregate, slow, info).read(c, null, c,
+    return new StoredAggregates(aggregate, slow, info, java.util.Optional.empty()).read(c, null, c,
         id -> id.parts().size() == 1 ? Optional.of(id.name()) : Optional.empty(),
         id -> slow.dimensions().contains(id.name()), new StoredAggregates.Inside() {
           @Override

@@ -24,7 +24,7 @@ class RollupLevelTest {
     Query.Select s = Levels.select(sql);
     TableInfo logs = Levels.logs();
     var statement = new LevelContext.StatementFacts(sql, RollupCatalog.snapshot(), Map.of(), null, Optional.empty(),
-        "otel", java.util.Set.of());
+        "otel", java.util.Set.of(), Optional.empty());
     var level = new LevelContext(statement, s, (TableExpr.Table) s.from(), null, logs.name(), logs, Map.of());
     return new RollupLevel(level, logs.rollups().get(0)).edits();
   }
