@@ -782,3 +782,6 @@ SELECT ServiceName, count() AS c FROM otel.otel_logs WHERE CAST(Timestamp AS dat
 
 -- id: tl-hdx-count-distinct-uniq | tool-shape: HyperDX number tile, count_distinct with the implementation named in the statement's SETTINGS (here uniq, which the rollup stores) | expect: rollup
 SELECT count(DISTINCT TraceId) FROM otel.otel_logs WHERE (Timestamp >= fromUnixTimestamp64Milli(1717912800000) AND Timestamp < fromUnixTimestamp64Milli(1717956000000)) AND (ServiceName = 'checkout') SETTINGS count_distinct_implementation = 'uniq', cast_keep_nullable = 1;
+
+-- id: tl-date-cast-day | tool-shape: Tableau / Power BI, the day as a cast to Date and as DATE() (toDate's alias), filtered by a ::date | expect: rollup
+SELECT CAST(Timestamp AS Date) AS d, DATE(Timestamp) AS d2, ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp::date >= '2024-06-05' AND Timestamp < '2024-06-08 00:00:00' GROUP BY d, d2, ServiceName ORDER BY d, ServiceName;

@@ -137,7 +137,8 @@ public final class GrainDividesBucket {
       case "tostartoftenminutes" -> { return local(c, a, 1, 600, 600, arg); }
       case "tostartoffifteenminutes" -> { return local(c, a, 1, 900, 900, arg); }
       case "tostartofhour" -> { return local(c, a, 1, 3600, 3600, arg); }
-      case "tostartofday", "todate", "todate32" -> { return local(c, a, 1, 86400, 86400, arg); }
+      // DATE(t) is toDate's alias (measured on 26.5)
+      case "tostartofday", "todate", "todate32", "date" -> { return local(c, a, 1, 86400, 86400, arg); }
       case "tomonday" -> { return local(c, a, 1, 86400, 7 * 86400, arg); }
       case "tostartofweek" -> { return local(c, a, 2, 86400, 7 * 86400, arg); }
       case "tostartofmonth" -> { return local(c, a, 1, 86400, 31 * 86400, arg); }
@@ -173,7 +174,12 @@ public final class GrainDividesBucket {
    * {@code type} is the type as written: a CAST's, or the string of {@code CAST(t, 'T')}.
    */
   public Checked<TimeForm> cast(Expr written, String type, TimeForm arg) {
-    java.util.regex.Matcher m = TIME_TYPE.matcher(io.noemata.rewriter.syntax.TypeSpelling.canonical(type));
+    String canonical = io.noemata.rewriter.syntax.TypeSpelling.canonical(type);
+    if (arg.kind() == TimeForm.Kind.PRESERVING && (canonical.equals("Date") || canonical.equals("Date32"))) {
+      // CAST(t AS Date), t::Date: toDate(t), the day in the time's zone (measured on 26.5)
+      return bucket(written, 86400, false, arg.shifted() ? 0 : 86400);
+    }
+    java.util.regex.Matcher m = TIME_TYPE.matcher(canonical);
     if (arg.kind() != TimeForm.Kind.PRESERVING || !m.matches()) {
       return combine(List.of(arg));
     }
@@ -317,7 +323,7 @@ public final class GrainDividesBucket {
    * with the zones the query names, by {@link ZonesKeepBuckets}); unknown, only grains that divide
    * 15 minutes are safe, since zones are offset by whole quarter hours.
    */
-  private Checked<TimeForm> bucket(Expr.Call c, long alignSeconds, boolean epochAligned, long floorSeconds) {
+  private Checked<TimeForm> bucket(Expr c, long alignSeconds, boolean epochAligned, long floorSeconds) {
     long grain = rollup.grain().toSeconds();
     if (alignSeconds <= 0 || alignSeconds % grain != 0) {
       return Checked.fails(RollupSkip.GRAIN_DOES_NOT_DIVIDE_BUCKET, "the bucket " + text(c) + " is not a whole number"

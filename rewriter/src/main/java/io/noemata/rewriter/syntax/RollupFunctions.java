@@ -38,7 +38,7 @@ public final class RollupFunctions {
       // time
       "tostartofminute", "tostartoffiveminutes", "tostartoffiveminute", "tostartoftenminutes",
       "tostartoffifteenminutes", "tostartofhour", "tostartofday", "tostartofweek", "tostartofmonth",
-      "tostartofquarter", "tostartofyear", "tomonday", "todate", "todate32", "tostartofinterval", "date_trunc",
+      "tostartofquarter", "tostartofyear", "tomonday", "todate", "todate32", "date", "tostartofinterval", "date_trunc",
       "datetrunc", "todatetime", "todatetime64", "totimezone", "touint32", "tounixtimestamp", "fromunixtimestamp",
       "fromunixtimestamp64milli", "fromunixtimestamp64micro", "fromunixtimestamp64nano", "parsedatetimebesteffort",
       "parsedatetime64besteffort", "toyear", "tomonth", "todayofmonth", "todayofweek", "tohour", "toyyyymm",

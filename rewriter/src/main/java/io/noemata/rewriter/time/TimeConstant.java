@@ -200,7 +200,7 @@ public record TimeConstant(long nanos, boolean zoneKnown) {
         t = t.isPresent() ? t : wall(l, true, zone.orElse(serverZone));
         return t.filter(v -> Math.floorMod(v.nanos, pow10(9 - Math.min(9, precision.get()))) == 0);
       }
-      case "todate", "todate32" -> {
+      case "todate", "todate32", "date" -> {
         // DATE '...' too (the parser's toDate): midnight, compared in the column's zone like a bare
         // string (measured on 26.5); a day outside Date's range saturates, so it is no constant
         return args.size() == 1 && args.get(0) instanceof Expr.Literal l

@@ -41,6 +41,9 @@ class ToolFormsTest {
       // a time type spelled in another case (the server reads datetime, TIMESTAMP as DateTime)
       "SELECT ServiceName, count() FROM otel.otel_logs WHERE CAST(Timestamp AS datetime) >= '2024-06-10 08:00:00'"
           + " AND Timestamp < CAST('2024-06-10 14:00:00' AS timestamp) GROUP BY ServiceName",
+      // the day as a cast to Date or DATE(), toDate's alias (Tableau, Power BI, analysts)
+      "SELECT CAST(Timestamp AS Date) AS d, ServiceName, count() AS c FROM otel.otel_logs" + HALF_OPEN + " GROUP BY d, ServiceName",
+      "SELECT DATE(Timestamp), count() FROM otel.otel_logs WHERE Timestamp::date = '2024-06-10' GROUP BY 1",
       // Spark, Trino: IS NOT NULL on every filtered column
       "SELECT \"ServiceName\",COUNT(*) FROM otel.otel_logs  WHERE (\"Timestamp\" IS NOT NULL) AND (\"ServiceName\" IS NOT NULL)"
           + " AND (\"Timestamp\" >= '2024-06-10 08:00:00.0') AND (\"Timestamp\" < '2024-06-10 14:00:00.0') GROUP BY \"ServiceName\"",
