@@ -263,13 +263,22 @@ final class BenchCommand implements Callable<Integer> {
         // Atomic database's tables are detached at once and their data removed in the background
         s.execute("DROP DATABASE IF EXISTS otel");
         out.printf(Locale.ROOT, "generating %,d logs and %,d spans ...%n", n, n);
+        long t0 = System.nanoTime();
         new OtelDataGenerator(spec).generate(s::execute, new CliProgress(out)::advance);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        notes.add(String.format(Locale.ROOT, "- %,d rows: generated %,d rows (both tables) in %.0f s, %,.0f rows/s", n, 2 * n,
+            seconds, 2 * n / seconds));
       }
       try (Connection plain = DriverManager.getConnection("jdbc:clickhouse://" + hostPort + "/otel", "default", "");
            Connection noemata = DriverManager.getConnection("jdbc:noemata:clickhouse://" + hostPort + "/otel", "default", "")) {
         settle(plain, String.format(Locale.ROOT, "%,d generated rows", n));
+        long t0 = System.nanoTime();
         advised(plain);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        notes.add(String.format(Locale.ROOT, "- %,d rows: the publish (its backfills read both tables) went through %,.0f source"
+            + " rows/s", n, 2 * n / seconds));
         settle(plain, "the advised project's backfills");
+        notes.add(String.format(Locale.ROOT, "- %,d rows: storage %s", n, storageLine(plain)));
         noemata.unwrap(NoemataConnection.class).invalidateCatalog();
         DashboardRun run = new DashboardRun(plain, noemata, frontend.queryLog(), n > 20_000_000 ? 3 : 5);
         List<PanelResult> results = new ArrayList<>();
@@ -395,6 +404,20 @@ final class BenchCommand implements Callable<Integer> {
         .withCutoverDelay(CUTOVER_DELAY), false);
     notes.add(String.format(Locale.ROOT, "- the advised project published in %.1f s; the dashboard and the 7-day panel read it",
         (System.nanoTime() - t0) / 1e9));
+  }
+
+  /** Bytes on disk of the two source tables and of every table the advised project made beside them. */
+  private static String storageLine(Connection plain) throws Exception {
+    try (Statement s = plain.createStatement(); ResultSet rs = s.executeQuery("SELECT"
+        + " sumIf(bytes_on_disk, table IN ('otel_logs', 'otel_traces')), sumIf(bytes_on_disk, table NOT IN ('otel_logs',"
+        + " 'otel_traces')), countDistinctIf(table, table NOT IN ('otel_logs', 'otel_traces'))"
+        + " FROM system.parts WHERE active AND database = 'otel'")) {
+      rs.next();
+      long raw = rs.getLong(1);
+      long made = rs.getLong(2);
+      return String.format(Locale.ROOT, "%.2f GB in otel_logs and otel_traces, %.1f MB (%.3f%%) in the %d tables the"
+          + " advised project made", raw / 1e9, made / 1e6, raw == 0 ? 0 : 100.0 * made / raw, rs.getLong(3));
+    }
   }
 
   /** A Map-subscript filter, raw vs through noemata (stored column, bloom index, projection): A/B, goal >= 5. */

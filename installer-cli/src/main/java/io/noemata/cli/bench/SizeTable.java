@@ -56,7 +56,7 @@ public final class SizeTable {
   /** The Markdown table: a row per panel, a column per size; "raw" where noemata read the table. */
   public List<String> lines() {
     List<String> out = new ArrayList<>();
-    StringBuilder head = new StringBuilder("| panel (speedup over raw) |");
+    StringBuilder head = new StringBuilder("| panel (speedup over raw; raw ms / noemata ms; rows read raw / noemata) |");
     StringBuilder rule = new StringBuilder("|---|");
     for (long rows : sizes) {
       head.append(String.format(Locale.ROOT, " %,d rows |", rows));
@@ -84,10 +84,19 @@ public final class SizeTable {
     if (r == null) {
       return "";
     }
-    String speed = String.format(Locale.ROOT, "%.2fx (%.1f / %.1f ms)", r.speedup(), r.rawMs(), r.proxiedMs());
+    String speed = String.format(Locale.ROOT, "%.2fx (%.1f / %.1f ms; rows %s)", r.speedup(), r.rawMs(), r.proxiedMs(),
+        rowsRatio(r));
     if (!r.accelerated()) {
       return "raw" + (r.rawIsCheaper() ? ", raw is cheaper" : "") + " " + speed;
     }
     return speed + (r.difference() == null ? "" : " DIFFERENT");
+  }
+
+  /** Rows read raw over rows read through noemata, as the engine counted them ("?" when it did not say). */
+  private static String rowsRatio(PanelResult r) {
+    if (r.rawRowsRead() <= 0) {
+      return "?";
+    }
+    return r.proxiedRowsRead() <= 0 ? "none read" : String.format(Locale.ROOT, "%,.0fx", r.rowsReadRatio());
   }
 }

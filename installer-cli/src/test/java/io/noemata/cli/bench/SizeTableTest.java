@@ -27,8 +27,11 @@ class SizeTableTest {
     assertEquals(1, misses.size(), misses.toString());
     assertTrue(misses.get(0).startsWith("2,000,000 rows: panel errors per minute 0.80x"), misses.get(0));
     List<String> lines = t.lines();
-    assertEquals("| panel (speedup over raw) | 2,000,000 rows | 50,000,000 rows |", lines.get(0));
+    assertEquals("| panel (speedup over raw; raw ms / noemata ms; rows read raw / noemata) | 2,000,000 rows |"
+        + " 50,000,000 rows |", lines.get(0));
     assertTrue(lines.get(3).startsWith("| top services | raw 3.00x"), lines.get(3));
+    // the rows the engine read raw over those read through noemata (1,000 against 10)
+    assertTrue(lines.get(2).contains("| 50.00x (200.0 / 4.0 ms; rows 100x) |"), lines.get(2));
     assertEquals("| slowest accelerated panel (goal >= 1.0) | 0.80x MISS | 30.00x ok |", lines.get(4));
   }
 
