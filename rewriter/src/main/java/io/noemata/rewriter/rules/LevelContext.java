@@ -21,7 +21,9 @@ import java.util.Optional;
  * read, besides the candidate rollup, to decide each candidate on it.
  *
  * @param statement what holds for every level of the statement
- * @param select the level
+ * @param select the level as the rules decide it: as written, or the {@link Inlined#view} of it when the
+ *     derived table it reads renames columns (the same text spans, each new name read as its column)
+ * @param written the level as written, whose text names its result columns
  * @param table the source table the level reads (inside {@code inlined} when it reads a derived table)
  * @param inlined the derived table the level reads when it only filters or projects {@code table}; null when none
  * @param name {@code table} with its database resolved
@@ -29,8 +31,14 @@ import java.util.Optional;
  * @param withValues the WITH expressions (not CTEs) the level sees, its own and its enclosing levels', by
  *     name ({@link io.noemata.rewriter.checks.WithConstants})
  */
-record LevelContext(StatementFacts statement, Query.Select select, TableExpr.Table table, Inlined inlined,
-    TableName name, TableInfo info, Map<String, Expr> withValues) {
+record LevelContext(StatementFacts statement, Query.Select select, Query.Select written, TableExpr.Table table,
+    Inlined inlined, TableName name, TableInfo info, Map<String, Expr> withValues) {
+
+  /** A level decided as written. */
+  LevelContext(StatementFacts statement, Query.Select select, TableExpr.Table table, Inlined inlined, TableName name,
+      TableInfo info, Map<String, Expr> withValues) {
+    this(statement, select, select, table, inlined, name, info, withValues);
+  }
 
   /**
    * What holds for every level of one statement.

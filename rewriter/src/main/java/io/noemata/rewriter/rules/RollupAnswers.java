@@ -36,6 +36,7 @@ import io.noemata.rewriter.checks.SameContentHash;
 import io.noemata.rewriter.checks.SameRowsAndColumns;
 import io.noemata.rewriter.checks.Skip;
 import io.noemata.rewriter.checks.RefreshCovers;
+import io.noemata.rewriter.checks.RenamedColumns;
 import io.noemata.rewriter.checks.SourceKeepsRows;
 import io.noemata.rewriter.checks.TableAlone;
 import io.noemata.rewriter.syntax.Inlined;
@@ -101,13 +102,16 @@ public final class RollupAnswers {
     double rollupCost = 0;
     double unionCost = 0;
     for (int i = 0; i < selects.size(); i++) {
-      Query.Select s = selects.get(i);
+      Query.Select written = selects.get(i);
       int levelNumber = i + 1;
-      if (inlinedSelects.contains(s)) {
+      if (inlinedSelects.contains(written)) {
         continue; // decided with the level that reads it
       }
       Set<TableName> seen = new HashSet<>();
-      Inlined inlined = Inlined.of(s.from()).orElse(null);
+      Optional<Inlined> found = Inlined.of(written.from());
+      Optional<Query.Select> view = found.flatMap(in -> in.view(written));
+      Inlined inlined = view.isPresent() ? found.get() : null;
+      Query.Select s = view.orElse(written); // decided with each new name read as its column
       if (inlined != null) {
         inlinedSelects.add(inlined.inner());
       }
@@ -131,7 +135,7 @@ public final class RollupAnswers {
         if (inlined != null) {
           withSeen.putAll(withValues.getOrDefault(inlined.inner(), Map.of()));
         }
-        LevelContext level = new LevelContext(facts, s, t, inlined, name, info, Map.copyOf(withSeen));
+        LevelContext level = new LevelContext(facts, s, written, t, inlined, name, info, Map.copyOf(withSeen));
         List<Outcome> outcomes = new ArrayList<>();
         for (Rollup r : candidates) {
           outcomes.add(decide(level, r, edits));
@@ -266,6 +270,7 @@ public final class RollupAnswers {
           .or(() -> SameContentHash.check(r))
           .or(() -> SameRowsAndColumns.rollup(snapshot, name, r, level.selects()))
           .or(() -> TableAlone.check(s, t, inlined, r.refreshed()))
+          .or(() -> RenamedColumns.check(level.written(), inlined, level.withValues().keySet(), info, r))
           .or(() -> level.statement().meaning())
           .or(() -> WithConstants.check(level.withValues()))
           .or(() -> Optional.ofNullable(filters == null ? null : filters.blocks(name, r))

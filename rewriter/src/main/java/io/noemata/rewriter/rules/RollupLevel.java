@@ -70,6 +70,8 @@ final class RollupLevel {
 
   private final String sql;
   private final Query.Select select;
+  /** The level as written, whose text names its result columns; {@link #select} is decided. */
+  private final Query.Select written;
   private final TableExpr.Table table;
   private final String database;
   private final TableInfo info;
@@ -138,6 +140,7 @@ final class RollupLevel {
     this.naming = level.statement().snapshot().naming();
     this.sql = level.sql();
     this.select = level.select();
+    this.written = level.written();
     this.table = level.table();
     this.database = level.database();
     this.info = level.info();
@@ -569,6 +572,11 @@ final class RollupLevel {
     return inlined != null && !innerScope ? inlined.holds(id) : table.holds(id, database);
   }
 
+  /** The same for {@code id} in the level as written ({@link LevelContext#written}). */
+  private boolean refersToTableAsWritten(Expr.Identifier id) {
+    return inlined != null ? inlined.holdsAsWritten(id) : table.holds(id, database);
+  }
+
   private TimeForm call(Expr.Call c, Deque<String> expanding, boolean aggregatesAllowed) {
     if (RollupFunctions.isAggregate(c)) {
       if (!aggregatesAllowed) {
@@ -986,7 +994,7 @@ final class RollupLevel {
    * made {@code *}, whose reader sees every column.
    */
   private Rollup carried(List<Edit> levelEdits) {
-    if (inlined != null && inlined.star().isPresent()) {
+    if (inlined != null && inlined.listsColumns()) {
       return rollup;
     }
     List<Measure> read = rollup.measures().stream().filter(m -> levelEdits.stream()
@@ -1043,12 +1051,13 @@ final class RollupLevel {
     }
     out.add(new Edit(table.start(), table.end(), from));
     if (inlined != null) {
-      inlined.star().ifPresent(out::add);
+      inlined.star(rollup.dimensions()).ifPresent(out::add);
     }
     out.addAll(PrewhereAsWhere.edits(sql, select));
     Set<String> taken = new HashSet<>(aliases.keySet());
     taken.addAll(NamesBound.generated(rollup));
-    Checked<List<Edit>> names = UnaliasedItems.names(sql, select.items(), out, taken, this::refersToTable,
+    // named as written: the view names a renamed column by its column, the result by its new name
+    Checked<List<Edit>> names = UnaliasedItems.names(sql, written.items(), out, taken, this::refersToTableAsWritten,
         Set.copyOf(rollup.dimensions()), naming);
     if (names instanceof Checked.Fails<List<Edit>> f) {
       return Checked.fails(f.skip());

@@ -1,29 +1,44 @@
 package io.noemata.rewriter.syntax;
 
 import io.noemata.core.sql.Expr;
+import io.noemata.core.sql.Literals;
 import io.noemata.core.sql.Query;
 import io.noemata.core.sql.TableExpr;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * A derived table that only filters its single table ({@code FROM (SELECT * FROM otel.otel_logs
  * [WHERE ...]) AS virtual_table}, Superset's virtual datasets), or only projects some of its columns
- * under their own names ({@code FROM (SELECT ServiceName, Timestamp FROM otel.otel_logs) t}, as query
- * engines wrap a pushed-down scan): it returns that table's rows and those columns, so the level over
+ * ({@code FROM (SELECT ServiceName, Timestamp FROM otel.otel_logs) t}, as query engines wrap a
+ * pushed-down scan), under their own names or renamed ({@code ServiceName AS C1}, as Power BI,
+ * Tableau and SQL builders write): it returns that table's rows and those columns, so the level over
  * it reads the table, filtered, and a rollup answers it as it answers the table; the rewrite replaces
  * the inner table, whose {@code *} then returns the rollup's columns (a projection list becomes
  * {@code *}: the outer level names only the projected columns, which the rollup holds under the same
- * names or reads in their place).
+ * names or reads in their place, and each renamed one it keeps under its new name too). The level is
+ * decided on its {@link #view}, where a renamed column is named by its column.
  *
  * @param inner the derived table's query
  * @param table the table it reads
  * @param alias the derived table's alias (what the outer level qualifies columns with), or null
- * @param projected the column names the projection list returns, or null for {@code *}
+ * @param projected the columns the projection list reads, by the table's names, or null for {@code *}
+ * @param renames each renamed column's new name and the table's column it names; empty when none is
  */
-public record Inlined(Query.Select inner, TableExpr.Table table, String alias, Set<String> projected) {
+public record Inlined(Query.Select inner, TableExpr.Table table, String alias, Set<String> projected,
+    Map<String, String> renames) {
+
+  public Inlined {
+    renames = Collections.unmodifiableMap(new LinkedHashMap<>(renames));
+  }
 
   /** The derived table {@code from} inlined, when it is one that only filters or projects. */
   public static Optional<Inlined> of(TableExpr from) {
@@ -39,17 +54,25 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
     }
     TableExpr.Table t = (TableExpr.Table) s.from();
     if (s.items().size() == 1 && s.items().get(0) instanceof Expr.Star star && star.qualifier().isEmpty()) {
-      return Optional.of(new Inlined(s, t, d.alias(), null));
+      return Optional.of(new Inlined(s, t, d.alias(), null, Map.of()));
     }
     Set<String> names = new LinkedHashSet<>();
+    Set<String> returned = new HashSet<>();
+    Map<String, String> renames = new LinkedHashMap<>();
     for (Expr item : s.items()) {
       Expr e = item instanceof Expr.Aliased a ? a.expr() : item;
-      if (!(e instanceof Expr.Identifier id) || !namesTheTable(id.qualifier(), t)
-          || item instanceof Expr.Aliased a && !a.alias().equals(id.name()) || !names.add(id.name())) {
-        return Optional.empty(); // a rename or a computed column: the outer level would need rewriting too
+      if (!(e instanceof Expr.Identifier id) || !namesTheTable(id.qualifier(), t) || !names.add(id.name())) {
+        return Optional.empty(); // a computed column, or one projected twice: not the table's column by one name
+      }
+      String name = item instanceof Expr.Aliased a ? a.alias() : id.name();
+      if (!returned.add(name)) {
+        return Optional.empty();
+      }
+      if (!name.equals(id.name())) {
+        renames.put(name, id.name());
       }
     }
-    return Optional.of(new Inlined(s, t, d.alias(), Set.copyOf(names)));
+    return Optional.of(new Inlined(s, t, d.alias(), Set.copyOf(names), renames));
   }
 
   /**
@@ -69,18 +92,64 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
         || t.database() != null && qualifier.equals(List.of(t.database(), t.table()));
   }
 
-  /** True when {@code id}, written in the outer level, names a column of the derived table. */
+  /** True when {@code id}, in the outer level's {@link #view}, names a column of the derived table. */
   public boolean holds(Expr.Identifier id) {
-    boolean qualified = id.qualifier().isEmpty() || id.qualifier().size() == 1 && id.qualifier().get(0).equals(alias);
-    return qualified && (projected == null || projected.contains(id.name()));
+    return qualified(id) && (projected == null || projected.contains(id.name()));
   }
 
-  /** The edit that makes a projection list {@code *}, when there is one. */
-  public Optional<Edit> star() {
+  /** True when {@code id}, written in the outer level, names a column of the derived table (a new name of a renamed one). */
+  public boolean holdsAsWritten(Expr.Identifier id) {
+    return qualified(id) && (projected == null || renames.containsKey(id.name())
+        || projected.contains(id.name()) && !renames.containsValue(id.name()));
+  }
+
+  private boolean qualified(Expr.Identifier id) {
+    return id.qualifier().isEmpty() || id.qualifier().size() == 1 && id.qualifier().get(0).equals(alias);
+  }
+
+  /**
+   * The outer level as the rules decide it: each name of a renamed column replaced by the column's
+   * name, at the same text span. Empty when the substitution does not know an expression of it.
+   */
+  public Optional<Query.Select> view(Query.Select outer) {
+    if (renames.isEmpty()) {
+      return Optional.of(outer);
+    }
+    try {
+      return Optional.of(Substituted.select(outer, id -> holdsAsWritten(id) && renames.containsKey(id.name())
+          ? renamed(id) : id));
+    } catch (IllegalStateException unknown) {
+      return Optional.empty(); // a form the substitution does not know: the level is no inlined one
+    }
+  }
+
+  private Expr.Identifier renamed(Expr.Identifier id) {
+    List<String> parts = new ArrayList<>(id.qualifier());
+    parts.add(renames.get(id.name()));
+    return new Expr.Identifier(parts, id.start(), id.end());
+  }
+
+  /** True when the projection is a list, which the rewrite makes {@code *}. */
+  public boolean listsColumns() {
+    return projected != null;
+  }
+
+  /**
+   * The edit that makes a projection list {@code *}, when there is one, followed by each renamed
+   * column in {@code kept} under its new name, which the outer level's text still reads (the time
+   * column and the measures' arguments are read in its place by the rule's own edits).
+   */
+  public Optional<Edit> star(Collection<String> kept) {
     if (projected == null) {
       return Optional.empty();
     }
+    StringBuilder b = new StringBuilder("*");
+    renames.forEach((name, column) -> {
+      if (kept.contains(column)) {
+        b.append(", ").append(Literals.identifier(column)).append(" AS ").append(Literals.identifier(name));
+      }
+    });
     List<Expr> items = inner.items();
-    return Optional.of(new Edit(items.get(0).start(), items.get(items.size() - 1).end(), "*"));
+    return Optional.of(new Edit(items.get(0).start(), items.get(items.size() - 1).end(), b.toString()));
   }
 }
