@@ -785,3 +785,37 @@ SELECT count(DISTINCT TraceId) FROM otel.otel_logs WHERE (Timestamp >= fromUnixT
 
 -- id: tl-date-cast-day | tool-shape: Tableau / Power BI, the day as a cast to Date and as DATE() (toDate's alias), filtered by a ::date | expect: rollup
 SELECT CAST(Timestamp AS Date) AS d, DATE(Timestamp) AS d2, ServiceName, count() AS c FROM otel.otel_logs WHERE Timestamp::date >= '2024-06-05' AND Timestamp < '2024-06-08 00:00:00' GROUP BY d, d2, ServiceName ORDER BY d, ServiceName;
+
+-- ---------------------------------------------------------------------------------------------
+-- Derived tables that rename the plain columns they project (2026-12-07): Power BI's folded "rows"
+-- with generated names, Tableau's "Custom SQL Query", Trino's pushdown with its own column names,
+-- SQL builders naming every column; the outer level filters and groups by the new names. A rename
+-- to a name that means something else too reads raw.
+-- ---------------------------------------------------------------------------------------------
+
+-- id: tl-pbi-rows-renamed | tool-shape: Power BI DirectQuery folding, the "rows" derived table renaming its columns C1, C2, grouped outside by the new name | expect: rollup
+select `rows`.`C1` as `C1`, count(1) as `a0` from (select `_`.`Timestamp` as `C2`, `_`.`ServiceName` as `C1` from `otel`.`otel_logs` `_` where `_`.`Timestamp` >= toDateTime('2024-06-10 00:00:00') and `_`.`Timestamp` < toDateTime('2024-06-11 00:00:00')) `rows` group by `C1` order by `C1` limit 1000001;
+
+-- id: tl-tableau-custom-sql-renamed | tool-shape: Tableau over a Custom SQL Query that renames, SUM(1) as the record count, the window and a severity filter on the new names | expect: rollup
+SELECT "Custom SQL Query"."svc" AS "svc", SUM(1) AS "cnt:otel_logs:ok" FROM (SELECT ServiceName AS svc, SeverityText AS sev, Timestamp AS ts FROM otel.otel_logs) "Custom SQL Query" WHERE ("Custom SQL Query"."ts" >= toDateTime('2024-06-09 00:00:00')) AND ("Custom SQL Query"."ts" < toDateTime('2024-06-11 00:00:00')) AND ("Custom SQL Query"."sev" = 'ERROR') GROUP BY "Custom SQL Query"."svc" ORDER BY "svc";
+
+-- id: tl-trino-renamed-scan | tool-shape: Trino, the pushed-down scan with renamed columns, aggregated outside with TIMESTAMP bounds on the renamed time | expect: rollup
+SELECT "svc_0", count(*) AS "_pfgnrtd_0" FROM (SELECT "ServiceName" AS "svc_0", "Timestamp" AS "ts_1" FROM "otel"."otel_logs") "o" WHERE (("ts_1" >= timestamp '2024-06-10 00:00:00') AND ("ts_1" < timestamp '2024-06-11 00:00:00')) GROUP BY "svc_0" ORDER BY "svc_0";
+
+-- id: tl-builder-renamed-hourly | tool-shape: SQL builder naming every column, hourly count and uniq over the renamed time, a qualified unaliased key | expect: rollup
+SELECT toStartOfHour(t.ts) AS hour, t.service, count(*) AS n, uniq(t.trace) AS traces FROM (SELECT Timestamp AS ts, ServiceName AS service, TraceId AS trace FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00') t GROUP BY hour, t.service ORDER BY hour, t.service;
+
+-- id: tl-builder-renamed-traces | tool-shape: SQL builder over traces, hourly avg and p99 of a renamed Duration by renamed service | expect: rollup
+SELECT toStartOfHour(ts) AS h, svc, avg(dur) AS avg_duration, quantile(0.99)(dur) AS p99 FROM (SELECT ServiceName AS svc, Duration AS dur, Timestamp AS ts FROM otel.otel_traces) x WHERE ts >= toDateTime('2024-06-10 00:00:00') AND ts < toDateTime('2024-06-11 00:00:00') GROUP BY h, svc ORDER BY h, svc;
+
+-- id: tl-builder-renamed-ragged | tool-shape: SQL builder, error lines by renamed service over a window off the grain (the raw edges under the union), the severity renamed in WHERE | expect: rollup
+SELECT s, count() AS errors FROM (SELECT ServiceName AS s, SeverityNumber AS n, Timestamp AS ts FROM otel.otel_logs) q WHERE ts >= toDateTime(1717912830) AND ts < toDateTime(1717999200) AND n >= 17 GROUP BY s ORDER BY errors DESC, s;
+
+-- id: tl-renamed-to-other-column | tool-shape: a rename to another column's name (ServiceName AS SeverityText): over the rollup both would be visible | expect: passthrough
+SELECT SeverityText, count() AS c FROM (SELECT ServiceName AS SeverityText, Timestamp FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00') t GROUP BY SeverityText ORDER BY SeverityText;
+
+-- id: tl-renamed-old-name | tool-shape: the outer level names a renamed column by its old name: the server refuses it, and must through noemata too | expect: passthrough
+SELECT ServiceName, count() AS c FROM (SELECT ServiceName AS svc, Timestamp FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00') t GROUP BY ServiceName;
+
+-- id: tl-renamed-shadowed | tool-shape: an outer alias that takes a renamed column's old name | expect: passthrough
+SELECT svc AS ServiceName, count() AS c FROM (SELECT ServiceName AS svc, Timestamp FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00') t GROUP BY ServiceName ORDER BY ServiceName;
