@@ -6,6 +6,7 @@ import static io.noemata.rewriter.rules.RollupAnswersTest.TRACES_TARGET;
 import static io.noemata.rewriter.rules.RollupAnswersTest.reads;
 import static io.noemata.rewriter.rules.RollupAnswersTest.skipped;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.noemata.rewriter.provenance.RollupSkip;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,17 @@ class RenamedColumnsTest {
     assertEquals("SELECT S, sum(`AvgDuration__sum`) AS d, sum(`SpanCount`) AS n FROM (SELECT *, `ServiceName` AS `S`"
         + " FROM " + TRACES_TARGET + ") t WHERE " + BUCKET + " >= '2024-06-10 08:00:00' AND " + BUCKET
         + " < '2024-06-10 14:00:00' GROUP BY S", out);
+  }
+
+  @Test
+  void aWindowOffTheGrainReadsTheRawEdgesUnderTheNewNames() {
+    String out = reads("SELECT C1, count() AS c FROM (SELECT ServiceName AS C1, Timestamp AS T FROM otel.otel_logs) t"
+        + " WHERE T >= toDateTime(1717912830) AND T < toDateTime(1717956000) GROUP BY C1");
+    // the union replaces the inner table, its raw rows bounded on the column itself (no T there)
+    assertTrue(out.startsWith("SELECT C1, sum(`LogCount`) AS c FROM (SELECT *, `ServiceName` AS `C1` FROM (SELECT"), out);
+    assertTrue(out.contains(" UNION ALL ") && out.contains("WHERE `Timestamp` >= toDateTime(1717912830) AND `Timestamp`"
+        + " < toDateTime(1717956000) AND "), out);
+    assertTrue(out.endsWith(") t WHERE 1 AND 1 GROUP BY C1"), out);
   }
 
   @Test
