@@ -69,6 +69,13 @@ class RenamedColumnsTest {
   }
 
   @Test
+  void distinctNewNamesReadTheRollupsDimensions() {
+    assertEquals("SELECT DISTINCT C2, C1 FROM (SELECT *, `ServiceName` AS `C1`, `SeverityText` AS `C2` FROM " + LOGS_TARGET
+        + " WHERE " + BUCKET + " >= '2024-06-10 08:00:00' AND " + BUCKET + " < '2024-06-10 14:00:00') t ORDER BY C1",
+        reads("SELECT DISTINCT C2, C1 FROM " + RENAMED + " ORDER BY C1"));
+  }
+
+  @Test
   void aWindowOffTheGrainReadsTheRawEdgesUnderTheNewNames() {
     String out = reads("SELECT C1, count() AS c FROM (SELECT ServiceName AS C1, Timestamp AS T FROM otel.otel_logs) t"
         + " WHERE T >= toDateTime(1717912830) AND T < toDateTime(1717956000) GROUP BY C1");
@@ -100,6 +107,8 @@ class RenamedColumnsTest {
   void namesTheDerivedTableDoesNotReturnAreRefused() {
     // a renamed column by its own name: the statement fails as written
     skipped("SELECT ServiceName, count() AS c FROM " + RENAMED + " GROUP BY ServiceName", RollupSkip.NOT_UNDERSTOOD);
+    skipped("SELECT C1, count() AS c FROM " + RENAMED + " WHERE t.ServiceName = 'checkout' GROUP BY C1",
+        RollupSkip.NOT_UNDERSTOOD);
     // * would return the rollup's columns
     skipped("SELECT DISTINCT * FROM (SELECT ServiceName AS C1, SeverityText AS C2 FROM otel.otel_logs" + WINDOW + ") t",
         RollupSkip.NOT_UNDERSTOOD);
