@@ -52,7 +52,7 @@ record ClickHouseError(HttpResponseStatus status, int code, String name, String 
   FullHttpResponse response(HttpVersion version, boolean keepAlive) {
     byte[] body = text().getBytes(StandardCharsets.UTF_8);
     FullHttpResponse r = new DefaultFullHttpResponse(version, status, Unpooled.wrappedBuffer(body));
-    r.headers().set("X-ClickHouse-Exception-Code", Integer.toString(code))
+    r.headers().set(HeaderNames.EXCEPTION_CODE, Integer.toString(code))
         .set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=UTF-8")
         .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
         .set(HttpHeaderNames.CONNECTION, keepAlive ? "keep-alive" : "close");

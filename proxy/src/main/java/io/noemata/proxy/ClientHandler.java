@@ -463,7 +463,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     x.code = exceptionCode(r.headers());
     x.firstByteNanos = System.nanoTime();
     if (x.queryId == null) {
-      x.queryId = r.headers().get("X-ClickHouse-Query-Id");
+      x.queryId = r.headers().get(HeaderNames.QUERY_ID);
     }
     if (x.attempt == Exchange.Attempt.REWRITTEN && x.status != 200
         && x.decision.planner().fallback(x.provenance, new SQLException("", null, x.code)).isPresent()) {
@@ -740,7 +740,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
   }
 
   private static int exceptionCode(HttpHeaders h) {
-    String c = h.get("X-ClickHouse-Exception-Code");
+    String c = h.get(HeaderNames.EXCEPTION_CODE);
     if (c == null) {
       return 0;
     }

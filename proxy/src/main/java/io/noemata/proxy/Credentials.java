@@ -21,11 +21,11 @@ record Credentials(String user, String password, boolean readable) {
   static final String DEFAULT_USER = "default";
 
   static Credentials of(HttpHeaders headers, String userParam, String passwordParam) {
-    String headerUser = headers.get("X-ClickHouse-User");
+    String headerUser = headers.get(HeaderNames.USER);
     if (headerUser != null) {
-      return new Credentials(headerUser, nonNull(headers.get("X-ClickHouse-Key")), true);
+      return new Credentials(headerUser, nonNull(headers.get(HeaderNames.KEY)), true);
     }
-    String auth = headers.get("Authorization");
+    String auth = headers.get(io.netty.handler.codec.http.HttpHeaderNames.AUTHORIZATION);
     if (auth != null) {
       if (auth.regionMatches(true, 0, "Basic ", 0, 6)) {
         String decoded;
@@ -40,7 +40,7 @@ record Credentials(String user, String password, boolean readable) {
       }
       return new Credentials(DEFAULT_USER, "", false);
     }
-    if (headers.contains("X-ClickHouse-SSL-Certificate-Auth")) {
+    if (headers.contains(HeaderNames.CERTIFICATE_AUTH)) {
       return new Credentials(DEFAULT_USER, "", false);
     }
     return new Credentials(userParam == null || userParam.isEmpty() ? DEFAULT_USER : userParam, nonNull(passwordParam), true);

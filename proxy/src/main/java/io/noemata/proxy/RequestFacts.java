@@ -45,24 +45,30 @@ final class RequestFacts {
     String path = q < 0 ? uri : uri.substring(0, q);
     List<Param> params = new ArrayList<>();
     if (q >= 0) {
-      for (String pair : uri.substring(q + 1).split("&")) {
-        if (pair.isEmpty()) {
-          continue;
+      for (int from = q + 1; from <= uri.length(); ) {
+        int amp = uri.indexOf('&', from);
+        int end = amp < 0 ? uri.length() : amp;
+        if (end > from) {
+          String pair = uri.substring(from, end);
+          int eq = pair.indexOf('=');
+          params.add(new Param(pair, decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1))));
         }
-        int eq = pair.indexOf('=');
-        params.add(new Param(pair, decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1))));
+        from = end + 1;
       }
     }
     Map<String, String> names = new LinkedHashMap<>();
     params.forEach(p -> names.putIfAbsent(p.name(), p.value()));
     String encoding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
-    return new RequestFacts(path.isEmpty() ? "/" : path, params, request.headers().get("X-ClickHouse-Database"),
+    return new RequestFacts(path.isEmpty() ? "/" : path, params, request.headers().get(HeaderNames.DATABASE),
         Credentials.of(request.headers(), names.get("user"), names.get("password")),
         encoding == null ? "" : encoding.strip().toLowerCase(Locale.ROOT));
   }
 
   /** Percent-decoding as ClickHouse's form reader does ({@code +} is a space); a broken escape stays as written. */
   static String decode(String s) {
+    if (s.indexOf('%') < 0 && s.indexOf('+') < 0) {
+      return s; // most names and values: nothing to decode (the decoder would copy them)
+    }
     try {
       return URLDecoder.decode(s, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException broken) {

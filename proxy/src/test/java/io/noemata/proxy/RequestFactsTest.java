@@ -64,4 +64,15 @@ class RequestFactsTest {
     assertFalse(RequestFacts.of(request("/", "Authorization", "Bearer abc")).credentials().readable());
     assertFalse(b.toString().contains("s3cr"), "a password is never printed: " + b);
   }
+
+  @Test
+  void emptyPairsNamesWithoutValuesAndBrokenEscapesReadAsTheServerReadsThem() {
+    RequestFacts f = RequestFacts.of(request("/?&&database=otel&&flag&query=a+b%2&session_id=&"));
+    assertEquals("otel", f.database());
+    assertEquals("", f.param("flag"), "a name without = has an empty value");
+    assertEquals("a+b%2", f.query(), "a broken escape stays as written, + included");
+    assertNull(f.sessionId(), "an empty session_id is none");
+    assertEquals("/?database=otel&flag&query=SELECT%201&session_id=", f.uriWith("SELECT 1", false), "empty pairs are dropped, the rest forwarded as written");
+    assertEquals("a b", RequestFacts.of(request("/?query=a+b")).query(), "+ is a space");
+  }
 }
