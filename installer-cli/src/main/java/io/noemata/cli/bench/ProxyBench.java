@@ -58,6 +58,11 @@ public final class ProxyBench implements AutoCloseable {
     return proxy.url();
   }
 
+  /** {@code http://HOST:PORT} of the byte relay to the same upstream. */
+  public String relayUrl() {
+    return relay.url();
+  }
+
   public Connection connect(String database) throws Exception {
     return connectTo(proxy.url(), database);
   }
@@ -137,11 +142,15 @@ public final class ProxyBench implements AutoCloseable {
   }
 
   /**
-   * One dashboard panel: raw (a few rounds, for the speedup shown), then the driver and the proxy
-   * interleaved over many rounds, alternating which goes first. The proxy's speedup is within 10%
-   * of the driver's when their times are: speedup_proxy / speedup_driver = driver_ms / proxy_ms.
+   * One dashboard panel: raw (a few rounds, for the speedup shown), then the driver, the proxy and
+   * the driver through the byte relay interleaved over many rounds, rotating which goes first. The
+   * proxy's speedup is within 10% of the driver's when their times are: speedup_proxy /
+   * speedup_driver = driver_ms / proxy_ms. The relayed driver sends the proxy's text through a
+   * process that only copies bytes: what any hop between client and server adds to the panel.
+   *
+   * @param relayed the driver connected through the byte relay ({@code jdbc:noemata:} to {@link #relayUrl})
    */
-  public record Panel(String name, boolean sameText, double rawMs, double driverMs, double proxyMs) {
+  public record Panel(String name, boolean sameText, double rawMs, double driverMs, double proxyMs, double relayedMs) {
     public double driverSpeedup() {
       return rawMs / driverMs;
     }
@@ -159,8 +168,8 @@ public final class ProxyBench implements AutoCloseable {
   /** Roughly how long each way runs a panel untimed before it is timed. */
   static final double PANEL_WARM_MS = 1_000;
 
-  public static Panel panel(DashboardQuery q, Connection raw, Connection driver, Connection proxied, QueryLog log, int rawReps,
-      int reps) throws Exception {
+  public static Panel panel(DashboardQuery q, Connection raw, Connection driver, Connection proxied, Connection relayed,
+      QueryLog log, int rawReps, int reps) throws Exception {
     String viaDriver = sent(driver, q.sql(), log);
     String viaProxy = sent(proxied, q.sql(), log);
     drain(raw, q.sql());
@@ -171,8 +180,9 @@ public final class ProxyBench implements AutoCloseable {
     // the driver's rewriter has run in this JVM all along, the proxy's has not: both run the panel
     // untimed for about a second each (3 to 300 rounds) first, as a deployed proxy has run it for days
     int warm = (int) Math.max(3, Math.min(300, PANEL_WARM_MS / Math.max(1, time(driver, q.sql()))));
-    Interleaved.Result pair = Interleaved.measure(() -> drain(driver, q.sql()), () -> drain(proxied, q.sql()), warm, reps);
-    return new Panel(q.panel(), viaDriver.equals(viaProxy), median(r), pair.aMedianMs(), pair.bMedianMs());
+    double[] m = Interleaved.measureAll(List.of(() -> drain(driver, q.sql()), () -> drain(proxied, q.sql()),
+        () -> drain(relayed, q.sql())), warm, reps);
+    return new Panel(q.panel(), viaDriver.equals(viaProxy), median(r), m[0], m[1], m[2]);
   }
 
   private static String sent(Connection c, String sql, QueryLog log) throws Exception {
