@@ -193,41 +193,40 @@ class LateRowsIT {
   void rowsArrivingWhileARepairRunsStayLateUntilTheNextRepair() throws Exception {
     // the class's fixture: this test's day (the first) is not lateRowsInABackfilledDayReadRawAtOnce's,
     // and each of the two leaves every day repaired (it ends on "Nothing to repair", that one on a
-    // publish and rollups equal to raw), so either order starts from a fixture with no late day
+    // publish and rollups equal to raw), so either order starts from a fixture with no late day (the
+    // halted-repair test, on this fixture too, runs after both)
     InstallerFixture own = fx;
-    {
-      LocalDate day = own.first;
-      String sql = perService(day).replace(DB + ".", own.db + ".");
-      Instant noon = day.atStartOfDay().toInstant(java.time.ZoneOffset.UTC).plusSeconds(43_200);
-      insertLate(own, "checkout", noon, 100);
-      boolean[] arrived = {false};
-      Checkpoints during = point -> {
-        if (point == Checkpoints.Point.MID_REPAIR && !arrived[0]) {
-          arrived[0] = true;
-          try { // between the repair's read of the day and its swap
-            insertLate(own, "payments", noon.plusSeconds(3_600), 25);
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
+    LocalDate day = own.first;
+    String sql = perService(day).replace(DB + ".", own.db + ".");
+    Instant noon = day.atStartOfDay().toInstant(java.time.ZoneOffset.UTC).plusSeconds(43_200);
+    insertLate(own, "checkout", noon, 100);
+    boolean[] arrived = {false};
+    Checkpoints during = point -> {
+      if (point == Checkpoints.Point.MID_REPAIR && !arrived[0]) {
+        arrived[0] = true;
+        try { // between the repair's read of the day and its swap
+          insertLate(own, "payments", noon.plusSeconds(3_600), 25);
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
         }
-      };
-      try (Connection c = own.connect()) {
-        Publish.repair(ProjectReader.read(own.project), c, InstallerFixture.options("during@" + own.db)
-            .withCheckpoints(during));
       }
-      assertTrue(arrived[0], "the repair passed its checkpoint");
-      Answer meanwhile = driver(sql);
-      assertEquals(own.rows(sql), meanwhile.rows(), "rows that arrived during the repair still count");
-      assertEquals(null, meanwhile.read(), meanwhile.warnings().toString());
-      assertTrue(lateWarning(meanwhile, day), meanwhile.warnings().toString());
-      ProcessRun repair = InstallerCliIT.cli(own.project, "repair");
-      assertEquals(0, repair.exitCode(), repair.stdout() + repair.stderr());
-      Answer repaired = driver(sql);
-      assertEquals(own.rows(sql), repaired.rows());
-      assertTrue(repaired.read() != null, repaired.warnings().toString());
-      ProcessRun nothing = InstallerCliIT.cli(own.project, "repair");
-      assertTrue(nothing.stdout().contains("Nothing to repair"), nothing.stdout());
+    };
+    try (Connection c = own.connect()) {
+      Publish.repair(ProjectReader.read(own.project), c, InstallerFixture.options("during@" + own.db)
+          .withCheckpoints(during));
     }
+    assertTrue(arrived[0], "the repair passed its checkpoint");
+    Answer meanwhile = driver(sql);
+    assertEquals(own.rows(sql), meanwhile.rows(), "rows that arrived during the repair still count");
+    assertEquals(null, meanwhile.read(), meanwhile.warnings().toString());
+    assertTrue(lateWarning(meanwhile, day), meanwhile.warnings().toString());
+    ProcessRun repair = InstallerCliIT.cli(own.project, "repair");
+    assertEquals(0, repair.exitCode(), repair.stdout() + repair.stderr());
+    Answer repaired = driver(sql);
+    assertEquals(own.rows(sql), repaired.rows());
+    assertTrue(repaired.read() != null, repaired.warnings().toString());
+    ProcessRun nothing = InstallerCliIT.cli(own.project, "repair");
+    assertTrue(nothing.stdout().contains("Nothing to repair"), nothing.stdout());
   }
 
   @Test
@@ -278,25 +277,23 @@ class LateRowsIT {
     // the class's fixture: its day (first + 2) is no other test's, and the tests before it on this
     // fixture leave every day repaired
     InstallerFixture own = fx;
-    {
-      LocalDate day = own.first.plusDays(2);
-      String sql = perService(day).replace(DB + ".", own.db + ".");
-      insertLate(own, "checkout", day.atStartOfDay().toInstant(java.time.ZoneOffset.UTC).plusSeconds(7_200), 300);
-      java.util.Properties credentials = InstallerFixture.TARGET.credentials();
-      ProcessRun killed = ProcessRun.run(ProcessRun.javaMain(HaltingPublish.class.getName(), "MID_REPAIR",
-          own.project.toString(), InstallerFixture.TARGET.jdbcUrl(own.db)), java.util.Map.of("NOEMATA_CH_USER",
-          credentials.getProperty("user"), "NOEMATA_CH_PASSWORD", credentials.getProperty("password")), 300);
-      assertEquals(137, killed.exitCode(), killed.stdout() + killed.stderr());
-      Answer meanwhile = driver(sql);
-      assertEquals(own.rows(sql), meanwhile.rows(), "halted between its read and its swap: the day is still late");
-      assertTrue(lateWarning(meanwhile, day), meanwhile.warnings().toString());
-      ProcessRun again = InstallerKillIT.publishUntilDone(own.project); // takes the dead run's lock over
-      assertEquals(0, again.exitCode(), again.stdout() + again.stderr());
-      Answer repaired = driver(sql);
-      assertEquals(own.rows(sql), repaired.rows());
-      assertTrue(repaired.read() != null, repaired.warnings().toString());
-      InstallerKillIT.assertRollupsEqualRaw(own);
-    }
+    LocalDate day = own.first.plusDays(2);
+    String sql = perService(day).replace(DB + ".", own.db + ".");
+    insertLate(own, "checkout", day.atStartOfDay().toInstant(java.time.ZoneOffset.UTC).plusSeconds(7_200), 300);
+    java.util.Properties credentials = InstallerFixture.TARGET.credentials();
+    ProcessRun killed = ProcessRun.run(ProcessRun.javaMain(HaltingPublish.class.getName(), "MID_REPAIR",
+        own.project.toString(), InstallerFixture.TARGET.jdbcUrl(own.db)), java.util.Map.of("NOEMATA_CH_USER",
+        credentials.getProperty("user"), "NOEMATA_CH_PASSWORD", credentials.getProperty("password")), 300);
+    assertEquals(137, killed.exitCode(), killed.stdout() + killed.stderr());
+    Answer meanwhile = driver(sql);
+    assertEquals(own.rows(sql), meanwhile.rows(), "halted between its read and its swap: the day is still late");
+    assertTrue(lateWarning(meanwhile, day), meanwhile.warnings().toString());
+    ProcessRun again = InstallerKillIT.publishUntilDone(own.project); // takes the dead run's lock over
+    assertEquals(0, again.exitCode(), again.stdout() + again.stderr());
+    Answer repaired = driver(sql);
+    assertEquals(own.rows(sql), repaired.rows());
+    assertTrue(repaired.read() != null, repaired.warnings().toString());
+    InstallerKillIT.assertRollupsEqualRaw(own);
   }
 
   static List<LedgerRow> ledger() throws Exception {
