@@ -201,16 +201,8 @@ class LateRowsIT {
     Instant noon = day.atStartOfDay().toInstant(java.time.ZoneOffset.UTC).plusSeconds(43_200);
     insertLate(own, "checkout", noon, 100);
     boolean[] arrived = {false};
-    Checkpoints during = point -> {
-      if (point == Checkpoints.Point.MID_REPAIR && !arrived[0]) {
-        arrived[0] = true;
-        try { // between the repair's read of the day and its swap
-          insertLate(own, "payments", noon.plusSeconds(3_600), 25);
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      }
-    };
+    // between the repair's read of the day and its swap
+    Checkpoints during = onceMidRepair(arrived, () -> insertLate(own, "payments", noon.plusSeconds(3_600), 25));
     try (Connection c = own.connect()) {
       Publish.repair(ProjectReader.read(own.project), c, InstallerFixture.options("during@" + own.db)
           .withCheckpoints(during));
@@ -242,16 +234,8 @@ class LateRowsIT {
       own.execute("SYSTEM STOP MERGES " + own.db + ".otel_logs"); // each part keeps its own blocks and times
       insertLate(own, "checkout", cutover.minusSeconds(Math.min(600, cutover.getEpochSecond() % 86_400)), 10);
       boolean[] fed = {false};
-      Checkpoints during = point -> {
-        if (point == Checkpoints.Point.MID_REPAIR && !fed[0]) {
-          fed[0] = true;
-          try { // after the repair read the day, before its swap: the view writes them into the partition it replaces
-            insertLate(own, "payments", cutover.plusSeconds(5), 20);
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          }
-        }
-      };
+      // after the repair read the day, before its swap: the view writes them into the partition it replaces
+      Checkpoints during = onceMidRepair(fed, () -> insertLate(own, "payments", cutover.plusSeconds(5), 20));
       try (Connection c = own.connect()) {
         Publish.repair(ProjectReader.read(own.project), c, InstallerFixture.options("fed@" + own.db)
             .withCheckpoints(during));
@@ -300,5 +284,24 @@ class LateRowsIT {
     try (Connection c = fx.connect()) {
       return LedgerReader.rows(c, fx.db, "noemata");
     }
+  }
+
+  /** Something done once, at the repair's first MID_REPAIR checkpoint; {@code done[0]} says it ran. */
+  private static Checkpoints onceMidRepair(boolean[] done, InsertStep step) {
+    return point -> {
+      if (point == Checkpoints.Point.MID_REPAIR && !done[0]) {
+        done[0] = true;
+        try {
+          step.run();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    };
+  }
+
+  /** A step that may throw what a statement throws. */
+  private interface InsertStep {
+    void run() throws Exception;
   }
 }
