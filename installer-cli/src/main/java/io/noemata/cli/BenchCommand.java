@@ -392,9 +392,9 @@ final class BenchCommand implements Callable<Integer> {
 
   /**
    * The dashboard is measured on the project {@code noemata advise} proposes for it (shipped with
-   * the CLI, as the demo installs it): published over the hand-written one, which it retires.
+   * the CLI, as the demo installs it): published over the hand-written one, which it retires. Notes
+   * how long the publish took and returns those seconds.
    */
-  /** Publishes the advised project and notes how long it took; returns those seconds. */
   private double advised(Connection plain) throws Exception {
     Path project = DemoProject.writeAdvisedFramesTo(Files.createTempDirectory("noemata-bench-advised-"));
     Files.writeString(project.resolve(DemoProject.ADVISED_FILE), DemoProject.advisedResources(), StandardCharsets.UTF_8);

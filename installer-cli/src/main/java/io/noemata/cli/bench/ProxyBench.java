@@ -149,10 +149,8 @@ public final class ProxyBench implements AutoCloseable {
    * One dashboard panel: raw (a few rounds, for the speedup shown), then the driver, the proxy and
    * the driver through the byte relay interleaved over many rounds, rotating which goes first. The
    * proxy's speedup is within 10% of the driver's when their times are: speedup_proxy /
-   * speedup_driver = driver_ms / proxy_ms. The relayed driver sends the proxy's text through a
-   * process that only copies bytes: what any hop between client and server adds to the panel.
-   *
-   * @param relayed the driver connected through the byte relay ({@code jdbc:noemata:} to {@link #relayUrl})
+   * speedup_driver = driver_ms / proxy_ms. The relayed driver sends its own text through a process
+   * that only copies bytes: what any hop between client and server adds to the panel.
    */
   public record Panel(String name, boolean sameText, double rawMs, double driverMs, double proxyMs, double relayedMs) {
     public double driverSpeedup() {
@@ -172,6 +170,7 @@ public final class ProxyBench implements AutoCloseable {
   /** Roughly how long each way runs a panel untimed before it is timed. */
   static final double PANEL_WARM_MS = 1_000;
 
+  /** {@code relayed}: the driver connected through the byte relay ({@code jdbc:noemata:} to {@link #relayUrl}). */
   public static Panel panel(DashboardQuery q, Connection raw, Connection driver, Connection proxied, Connection relayed,
       QueryLog log, int rawReps, int reps) throws Exception {
     String viaDriver = sent(driver, q.sql(), log);
