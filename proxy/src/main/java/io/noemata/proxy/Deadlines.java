@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,17 +20,26 @@ final class Deadlines extends ChannelDuplexHandler {
 
   private enum Phase { IDLE, HEAD, BODY, ANSWERING }
 
-  private final Duration head;
-  private final Duration idle;
-  private final Duration body;
+  private final long head;
+  private final long idle;
+  private final long body;
   private ChannelHandlerContext ctx;
   private Phase phase = Phase.IDLE;
+  /**
+   * When the running clock runs out (the event loop's ticker), and what that means; {@code what}
+   * null: nothing is timed. The one timer fires at or before it and, finding the clock moved on,
+   * sets itself for the rest: a body's every read or a kept-alive request's every phase then costs
+   * an assignment, not a cancelled and a new scheduled task.
+   */
+  private long due;
+  private Expired what;
   private ScheduledFuture<?> timer;
+  private long timerAt;
 
   Deadlines(ProxyConfig config) {
-    this.head = config.headTimeout();
-    this.idle = config.idleTimeout();
-    this.body = config.bodyTimeout();
+    this.head = config.headTimeout().toNanos();
+    this.idle = config.idleTimeout().toNanos();
+    this.body = config.bodyTimeout().toNanos();
   }
 
   @Override
@@ -50,9 +58,9 @@ final class Deadlines extends ChannelDuplexHandler {
     if (msg instanceof ByteBuf b && b.isReadable()) {
       if (phase == Phase.IDLE) {
         phase = Phase.HEAD;
-        schedule(head, Expired.HEAD);
+        clock(head, Expired.HEAD);
       } else if (phase == Phase.BODY) {
-        schedule(body, Expired.BODY);
+        clock(body, Expired.BODY);
       }
     }
     super.channelRead(ctx, msg);
@@ -60,37 +68,59 @@ final class Deadlines extends ChannelDuplexHandler {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    cancel();
+    what = null;
+    if (timer != null) {
+      timer.cancel(false);
+      timer = null;
+    }
     super.channelInactive(ctx);
   }
 
   /** Between requests. */
   void waitForRequest() {
     phase = Phase.IDLE;
-    schedule(idle, Expired.IDLE);
+    clock(idle, Expired.IDLE);
   }
 
   /** The head is in; its body (if any) follows. */
   void readingBody() {
     phase = Phase.BODY;
-    schedule(body, Expired.BODY);
+    clock(body, Expired.BODY);
   }
 
   /** The request is in: the upstream answers in its own time. */
   void answering() {
     phase = Phase.ANSWERING;
-    cancel();
+    what = null; // a timer still set finds nothing to do
   }
 
-  private void schedule(Duration d, Expired what) {
-    cancel();
-    timer = ctx.executor().schedule(() -> ctx.fireUserEventTriggered(what), d.toNanos(), TimeUnit.NANOSECONDS);
+  private void clock(long nanos, Expired expired) {
+    due = ctx.executor().ticker().nanoTime() + nanos;
+    what = expired;
+    if (timer == null || due < timerAt) {
+      setTimer(due);
+    }
   }
 
-  private void cancel() {
+  private void setTimer(long at) {
     if (timer != null) {
       timer.cancel(false);
-      timer = null;
+    }
+    timerAt = at;
+    timer = ctx.executor().schedule(this::fire, at - ctx.executor().ticker().nanoTime(), TimeUnit.NANOSECONDS);
+  }
+
+  private void fire() {
+    timer = null;
+    if (what == null) {
+      return;
+    }
+    if (ctx.executor().ticker().nanoTime() - due >= 0) {
+      Expired e = what;
+      what = null;
+      ctx.fireUserEventTriggered(e);
+    } else {
+      setTimer(due);
     }
   }
 }
