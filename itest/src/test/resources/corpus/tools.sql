@@ -819,3 +819,41 @@ SELECT ServiceName, count() AS c FROM (SELECT ServiceName AS svc, Timestamp FROM
 
 -- id: tl-renamed-shadowed | tool-shape: an outer alias that takes a renamed column's old name | expect: passthrough
 SELECT svc AS ServiceName, count() AS c FROM (SELECT ServiceName AS svc, Timestamp FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00') t GROUP BY ServiceName ORDER BY ServiceName;
+
+-- ---------------------------------------------------------------------------------------------
+-- Derived tables read by an outer level that only selects, filters or aggregates (2026-12-07):
+-- Power BI's grouped "ITBL" with generated names, Superset virtual datasets and Metabase models
+-- whose filters sit inside, and custom SQL written in ClickHouse's style, whose WHERE names the
+-- level's own aliases.
+-- ---------------------------------------------------------------------------------------------
+
+-- id: tl-pbi-itbl | tool-shape: Power BI DirectQuery, the grouped query in an ITBL derived table under generated names C1, C2, ordered and limited outside | expect: rollup
+select `C1`, `C2` from (select `ServiceName` as `C1`, count(1) as `C2` from `otel`.`otel_logs` where `Timestamp` >= toDateTime('2024-06-10 00:00:00') and `Timestamp` < toDateTime('2024-06-11 00:00:00') group by `ServiceName`) as `ITBL` order by `C2` desc limit 1000001;
+
+-- id: tl-pbi-itbl-qualified | tool-shape: Power BI, ITBL's columns qualified outside, two keys and a filter inside | expect: rollup
+select `ITBL`.`C1`, `ITBL`.`C2`, `ITBL`.`C3` from (select `ServiceName` as `C1`, `SeverityText` as `C2`, count(1) as `C3` from `otel`.`otel_logs` where `SeverityText` in ('ERROR', 'WARN') and `Timestamp` >= toDateTime('2024-06-10 00:00:00') and `Timestamp` < toDateTime('2024-06-11 00:00:00') group by `ServiceName`, `SeverityText`) as `ITBL` order by `ITBL`.`C3` desc, `ITBL`.`C1`, `ITBL`.`C2` limit 1000001;
+
+-- id: tl-ss-virtual-filtered | tool-shape: Superset virtual dataset whose SQL filters, the chart's window and PT1H grain outside | expect: rollup
+SELECT toStartOfHour(toDateTime("Timestamp")) AS "__timestamp", "ServiceName" AS "ServiceName", count(*) AS "count" FROM (SELECT * FROM otel.otel_logs WHERE SeverityText = 'ERROR') AS virtual_table WHERE "Timestamp" >= toDateTime('2024-06-10 00:00:00') AND "Timestamp" < toDateTime('2024-06-11 00:00:00') GROUP BY toStartOfHour(toDateTime("Timestamp")), "ServiceName" ORDER BY "count" DESC LIMIT 10000;
+
+-- id: tl-ss-virtual-window-inside | tool-shape: Superset virtual dataset holding the window and a filter itself, a table chart outside | expect: rollup
+SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM (SELECT * FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-10 00:00:00') AND Timestamp < toDateTime('2024-06-11 00:00:00') AND SeverityText IN ('ERROR', 'WARN')) AS virtual_table GROUP BY "ServiceName" ORDER BY "count" DESC LIMIT 10000;
+
+-- id: tl-mb-model-filtered | tool-shape: Metabase question over a model that projects qualified columns and filters inside, the window outside | expect: rollup
+SELECT `source`.`ServiceName` AS `ServiceName`, count(*) AS `count` FROM (SELECT `otel`.`otel_logs`.`ServiceName` AS `ServiceName`, `otel`.`otel_logs`.`Timestamp` AS `Timestamp`, `otel`.`otel_logs`.`SeverityText` AS `SeverityText` FROM `otel`.`otel_logs` WHERE `otel`.`otel_logs`.`SeverityText` = 'ERROR') AS `source` WHERE (`source`.`Timestamp` >= parseDateTimeBestEffort('2024-06-10T00:00:00Z')) AND (`source`.`Timestamp` < parseDateTimeBestEffort('2024-06-11T00:00:00Z')) GROUP BY `source`.`ServiceName` ORDER BY `count` DESC, `source`.`ServiceName` ASC;
+
+-- id: tl-mb-nested-aggregated | tool-shape: Metabase nested question: a filter on the aggregate of a summarized source | expect: rollup
+SELECT `source`.`ServiceName` AS `ServiceName`, `source`.`count` AS `count` FROM (SELECT `otel`.`otel_logs`.`ServiceName` AS `ServiceName`, count(*) AS `count` FROM `otel`.`otel_logs` WHERE (`otel`.`otel_logs`.`Timestamp` >= parseDateTimeBestEffort('2024-06-10T00:00:00Z')) AND (`otel`.`otel_logs`.`Timestamp` < parseDateTimeBestEffort('2024-06-11T00:00:00Z')) GROUP BY `otel`.`otel_logs`.`ServiceName`) AS `source` WHERE `source`.`count` > 10 LIMIT 2000;
+
+-- id: tl-custom-sql-where-alias | tool-shape: Tableau Custom SQL written in ClickHouse's style, its WHERE naming its own aliases (the window and the severity), SUM(1) outside | expect: rollup
+SELECT "Custom SQL Query"."svc" AS "svc", SUM(1) AS "cnt" FROM (SELECT ServiceName AS svc, SeverityText AS sev, Timestamp AS ts FROM otel.otel_logs WHERE ts >= '2024-06-10 00:00:00' AND ts < '2024-06-11 00:00:00' AND sev = 'ERROR') "Custom SQL Query" GROUP BY "Custom SQL Query"."svc" ORDER BY "svc";
+
+-- id: tl-custom-sql-where-alias-ragged | tool-shape: custom SQL whose WHERE bounds its renamed time off the grain (the raw edges), grouped outside by the new name | expect: rollup
+SELECT s, count() AS c FROM (SELECT ServiceName AS s, Timestamp AS ts FROM otel.otel_logs WHERE ts >= toDateTime(1717912830) AND ts < toDateTime(1717999200)) q GROUP BY s ORDER BY c DESC, s;
+
+-- id: tl-custom-sql-where-table-alias | tool-shape: a derived table's WHERE naming its alias through the table's alias (l.svc): no column of the table, the server refuses it | expect: passthrough
+SELECT svc, count() AS c FROM (SELECT ServiceName AS svc, Timestamp FROM otel.otel_logs AS l WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00' AND l.svc = 'checkout') t GROUP BY svc;
+
+-- id: tl-ss-virtual-limited | tool-shape: Superset virtual dataset with a LIMIT of its own (here above the table's rows, so the answer is one) | expect: passthrough
+-- note: a LIMIT inside the derived table: which rows it keeps is the server's choice, no rollup holds them
+SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM (SELECT * FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-10 00:00:00') AND Timestamp < toDateTime('2024-06-11 00:00:00') LIMIT 1000000000) AS virtual_table GROUP BY "ServiceName" ORDER BY "count" DESC LIMIT 10000;

@@ -289,7 +289,8 @@ final class RollupLevel {
     }
     if (failed == null && inlined != null) {
       innerScope = true;
-      for (Expr filter : new Expr[] {inlined.inner().where(), inlined.inner().prewhere()}) {
+      Query.Select inner = inlined.innerView().orElse(inlined.inner()); // as written: an unknown name is refused below
+      for (Expr filter : new Expr[] {inner.where(), inner.prewhere()}) {
         if (filter != null && failed == null) {
           where(filter);
         }

@@ -123,6 +123,25 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
     }
   }
 
+  /**
+   * The derived table itself as the rules decide its filter: an unqualified new name it reads
+   * ({@code SELECT ServiceName AS C1 ... WHERE C1 = 'x'}: ClickHouse lets a level's WHERE name its own
+   * aliases) replaced by the column's name, at the same text span. A new name is no column of the
+   * table (else refused, {@code RenamedColumns}), so it can only mean the alias. Empty when the
+   * substitution does not know an expression of it.
+   */
+  public Optional<Query.Select> innerView() {
+    if (renames.isEmpty()) {
+      return Optional.of(inner);
+    }
+    try {
+      return Optional.of(Substituted.select(inner, id -> id.qualifier().isEmpty() && renames.containsKey(id.name())
+          ? renamed(id) : id));
+    } catch (IllegalStateException unknown) {
+      return Optional.empty();
+    }
+  }
+
   private Expr.Identifier renamed(Expr.Identifier id) {
     List<String> parts = new ArrayList<>(id.qualifier());
     parts.add(renames.get(id.name()));
