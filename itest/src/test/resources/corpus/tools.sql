@@ -857,3 +857,22 @@ SELECT svc, count() AS c FROM (SELECT ServiceName AS svc, Timestamp FROM otel.ot
 -- id: tl-ss-virtual-limited | tool-shape: Superset virtual dataset with a LIMIT of its own (here above the table's rows, so the answer is one) | expect: passthrough
 -- note: a LIMIT inside the derived table: which rows it keeps is the server's choice, no rollup holds them
 SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM (SELECT * FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-10 00:00:00') AND Timestamp < toDateTime('2024-06-11 00:00:00') LIMIT 1000000000) AS virtual_table GROUP BY "ServiceName" ORDER BY "count" DESC LIMIT 10000;
+
+-- CTEs that only filter or project the table, read once by the level defining them (2026-12-07):
+-- Looker writes a derived table as a WITH, dbt an ephemeral model as __dbt__cte__<name>.
+
+-- id: tl-looker-derived-cte | tool-shape: Looker derived table as a CTE renaming its columns, the explore qualified by its name with dotted aliases, GROUP BY 1 | expect: rollup
+WITH logs_dt AS (SELECT ServiceName AS service, SeverityText AS severity, Timestamp AS ts FROM otel.otel_logs) SELECT logs_dt.service AS `logs_dt.service`, COUNT(*) AS `logs_dt.count` FROM logs_dt WHERE ((logs_dt.ts >= toDateTime('2024-06-10 00:00:00') AND logs_dt.ts < toDateTime('2024-06-11 00:00:00'))) AND (logs_dt.severity = 'ERROR') GROUP BY 1 ORDER BY 2 DESC LIMIT 500;
+
+-- id: tl-looker-derived-cte-hourly | tool-shape: Looker, an hourly dimension group over a derived-table CTE, window off the grain (the raw edges) | expect: rollup
+WITH logs_dt AS (SELECT ServiceName AS service, Timestamp AS ts FROM otel.otel_logs) SELECT toStartOfHour(logs_dt.ts) AS `logs_dt.ts_hour`, logs_dt.service AS `logs_dt.service`, COUNT(*) AS `logs_dt.count` FROM logs_dt WHERE ((logs_dt.ts >= toDateTime(1717912830) AND logs_dt.ts < toDateTime(1717999200))) GROUP BY 1, 2 ORDER BY 1, 2 LIMIT 500;
+
+-- id: tl-dbt-ephemeral | tool-shape: dbt model over an ephemeral staging model inlined as __dbt__cte__, GROUP BY 1 | expect: rollup
+with __dbt__cte__stg_logs as (select ServiceName as service_name, SeverityText as severity, Timestamp as logged_at from otel.otel_logs where SeverityText in ('ERROR', 'WARN')) select service_name, count(*) as n from __dbt__cte__stg_logs where logged_at >= '2024-06-10 00:00:00' and logged_at < '2024-06-11 00:00:00' group by 1 order by 1;
+
+-- id: tl-cte-virtual-filtered | tool-shape: a virtual dataset as a CTE holding the window, the chart reading it | expect: rollup
+WITH virtual_table AS (SELECT * FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-10 00:00:00') AND Timestamp < toDateTime('2024-06-11 00:00:00')) SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM virtual_table GROUP BY "ServiceName" ORDER BY "count" DESC LIMIT 10000;
+
+-- id: tl-cte-two-readers | tool-shape: a filtering CTE read twice (a top-N filter over itself): the body rewritten for one reader would change the other's rows | expect: passthrough
+-- note: both readers read the table
+WITH v AS (SELECT * FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-10 00:00:00') AND Timestamp < toDateTime('2024-06-11 00:00:00')) SELECT ServiceName, count(*) AS c FROM v WHERE ServiceName IN (SELECT ServiceName FROM v WHERE SeverityText = 'ERROR') GROUP BY ServiceName ORDER BY ServiceName;

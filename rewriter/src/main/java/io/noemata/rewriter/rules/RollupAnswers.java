@@ -108,7 +108,8 @@ public final class RollupAnswers {
         continue; // decided with the level that reads it
       }
       Set<TableName> seen = new HashSet<>();
-      Optional<Inlined> found = Inlined.of(written.from());
+      Optional<Inlined> found = Inlined.of(written.from())
+          .or(() -> Inlined.ofCte(written.from(), written.with(), statement));
       Optional<Query.Select> view = found.flatMap(in -> in.view(written));
       Inlined inlined = view.isPresent() ? found.get() : null;
       Query.Select s = view.orElse(written); // decided with each new name read as its column

@@ -1,7 +1,9 @@
 package io.noemata.rewriter.syntax;
 
+import io.noemata.core.sql.Clause;
 import io.noemata.core.sql.Expr;
 import io.noemata.core.sql.Literals;
+import io.noemata.core.sql.Node;
 import io.noemata.core.sql.Query;
 import io.noemata.core.sql.TableExpr;
 import java.util.ArrayList;
@@ -45,6 +47,34 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
     if (!(from instanceof TableExpr.Derived d) || !(d.query() instanceof Query.Select s)) {
       return Optional.empty();
     }
+    return of(s, d.alias());
+  }
+
+  /**
+   * The CTE {@code from} names, inlined as its derived table would be ({@code WITH logs_dt AS (SELECT
+   * ...) SELECT ... FROM logs_dt}, as Looker writes a derived table and dbt an ephemeral model), when
+   * {@code with} (the level's own WITH) defines it once as one that only filters or projects and
+   * {@code statement} reads the name nowhere else: its body is rewritten for this one reader.
+   */
+  public static Optional<Inlined> ofCte(TableExpr from, List<Clause.With> with, Node statement) {
+    if (!(from instanceof TableExpr.Table t) || t.database() != null || t.fin() || t.sampled()) {
+      return Optional.empty();
+    }
+    List<Clause.With> named = with.stream().filter(w -> w.name().equals(t.table())).toList();
+    if (named.size() != 1 || !(named.get(0).query() instanceof Query.Select s) || reads(statement, t.table()) != 1) {
+      return Optional.empty();
+    }
+    return of(s, t.alias() != null ? t.alias() : t.table());
+  }
+
+  /** How often {@code n} names {@code name} unqualified, as a table or a column (a column of that name counts too). */
+  private static int reads(Node n, String name) {
+    int own = n instanceof TableExpr.Table t && t.database() == null && t.table().equals(name)
+        || n instanceof Expr.Identifier id && id.parts().equals(List.of(name)) ? 1 : 0;
+    return own + n.children().stream().mapToInt(c -> reads(c, name)).sum();
+  }
+
+  private static Optional<Inlined> of(Query.Select s, String alias) {
     boolean onlyFilters = s.with().isEmpty() && !s.distinct() && !s.items().isEmpty()
         && s.from() instanceof TableExpr.Table && s.arrayJoins().isEmpty() && s.groupBy() == null
         && s.having() == null && s.windows().isEmpty() && s.qualify() == null && s.orderBy().isEmpty()
@@ -54,7 +84,7 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
     }
     TableExpr.Table t = (TableExpr.Table) s.from();
     if (s.items().size() == 1 && s.items().get(0) instanceof Expr.Star star && star.qualifier().isEmpty()) {
-      return Optional.of(new Inlined(s, t, d.alias(), null, Map.of()));
+      return Optional.of(new Inlined(s, t, alias, null, Map.of()));
     }
     Set<String> names = new LinkedHashSet<>();
     Set<String> returned = new HashSet<>();
@@ -72,7 +102,7 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
         renames.put(name, id.name());
       }
     }
-    return Optional.of(new Inlined(s, t, d.alias(), Set.copyOf(names), renames));
+    return Optional.of(new Inlined(s, t, alias, Set.copyOf(names), renames));
   }
 
   /**
