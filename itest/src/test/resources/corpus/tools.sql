@@ -876,3 +876,15 @@ WITH virtual_table AS (SELECT * FROM otel.otel_logs WHERE Timestamp >= toDateTim
 -- id: tl-cte-two-readers | tool-shape: a filtering CTE read twice (a top-N filter over itself): the body rewritten for one reader would change the other's rows | expect: passthrough
 -- note: both readers read the table
 WITH v AS (SELECT * FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-10 00:00:00') AND Timestamp < toDateTime('2024-06-11 00:00:00')) SELECT ServiceName, count(*) AS c FROM v WHERE ServiceName IN (SELECT ServiceName FROM v WHERE SeverityText = 'ERROR') GROUP BY ServiceName ORDER BY ServiceName;
+
+-- Derived tables returning the table's qualified star (2026-12-07), as custom SQL written against an
+-- aliased table sends it.
+
+-- id: tl-tableau-custom-sql-star | tool-shape: Tableau over a Custom SQL Query returning l.* with a filter, the window and SUM(1) outside | expect: rollup
+SELECT "Custom SQL Query"."ServiceName" AS "ServiceName", SUM(1) AS "cnt:otel_logs:ok" FROM (SELECT l.* FROM otel.otel_logs l WHERE l.SeverityText = 'ERROR') "Custom SQL Query" WHERE ("Custom SQL Query"."Timestamp" >= toDateTime('2024-06-09 00:00:00')) AND ("Custom SQL Query"."Timestamp" < toDateTime('2024-06-11 00:00:00')) GROUP BY "Custom SQL Query"."ServiceName" ORDER BY "ServiceName";
+
+-- id: tl-mb-native-source-star | tool-shape: Metabase question over a native query returning otel.otel_logs.*, a window off the grain (the raw edges) | expect: rollup
+SELECT `source`.`SeverityText` AS `SeverityText`, count(*) AS `count` FROM (SELECT otel.otel_logs.* FROM otel.otel_logs) AS `source` WHERE (`source`.`Timestamp` >= parseDateTimeBestEffort('2024-06-10T08:00:30Z')) AND (`source`.`Timestamp` < parseDateTimeBestEffort('2024-06-10T14:00:00Z')) GROUP BY `source`.`SeverityText` ORDER BY `source`.`SeverityText` ASC;
+
+-- id: tl-star-other-qualifier | tool-shape: a derived table's star qualified by a name it does not read: the server refuses it, and must through noemata too | expect: passthrough
+SELECT ServiceName, count(*) AS c FROM (SELECT z.* FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00') x GROUP BY ServiceName;

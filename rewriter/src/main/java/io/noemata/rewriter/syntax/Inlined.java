@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * A derived table that only filters its single table ({@code FROM (SELECT * FROM otel.otel_logs
- * [WHERE ...]) AS virtual_table}, Superset's virtual datasets), or only projects some of its columns
+ * [WHERE ...]) AS virtual_table}, Superset's virtual datasets; also {@code SELECT l.*}), or only projects some of its columns
  * ({@code FROM (SELECT ServiceName, Timestamp FROM otel.otel_logs) t}, as query engines wrap a
  * pushed-down scan), under their own names or renamed ({@code ServiceName AS C1}, as Power BI,
  * Tableau and SQL builders write): it returns that table's rows and those columns, so the level over
@@ -83,7 +83,7 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
       return Optional.empty();
     }
     TableExpr.Table t = (TableExpr.Table) s.from();
-    if (s.items().size() == 1 && s.items().get(0) instanceof Expr.Star star && star.qualifier().isEmpty()) {
+    if (s.items().size() == 1 && s.items().get(0) instanceof Expr.Star star && namesTheTable(star.qualifier(), t)) {
       return Optional.of(new Inlined(s, t, alias, null, Map.of()));
     }
     Set<String> names = new LinkedHashSet<>();
@@ -184,13 +184,15 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
   }
 
   /**
-   * The edit that makes a projection list {@code *}, when there is one, followed by each renamed
+   * The edit that makes a projection list or a qualified {@code t.*} {@code *}, when there is one, followed by each renamed
    * column in {@code kept} under its new name, which the outer level's text still reads (the time
    * column and the measures' arguments are read in its place by the rule's own edits).
    */
   public Optional<Edit> star(Collection<String> kept) {
     if (projected == null) {
-      return Optional.empty();
+      // t.* as written: the table's name no longer names the rollup read in its place
+      return inner.items().get(0) instanceof Expr.Star star && !star.qualifier().isEmpty()
+          ? Optional.of(new Edit(star.start(), star.end(), "*")) : Optional.empty();
     }
     StringBuilder b = new StringBuilder("*");
     renames.forEach((name, column) -> {
