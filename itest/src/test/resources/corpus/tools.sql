@@ -888,3 +888,22 @@ SELECT `source`.`SeverityText` AS `SeverityText`, count(*) AS `count` FROM (SELE
 
 -- id: tl-star-other-qualifier | tool-shape: a derived table's star qualified by a name it does not read: the server refuses it, and must through noemata too | expect: passthrough
 SELECT ServiceName, count(*) AS c FROM (SELECT z.* FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00') x GROUP BY ServiceName;
+
+-- Derived tables over derived tables that only filter or project under the same names (2026-12-07):
+-- Metabase's nested questions, Power BI's nested folds.
+
+-- id: tl-mb-nested-question | tool-shape: Metabase nested question over a saved question that projects qualified columns and filters, the window outside | expect: rollup
+SELECT `source`.`ServiceName` AS `ServiceName`, count(*) AS `count` FROM (SELECT `source`.`ServiceName` AS `ServiceName`, `source`.`Timestamp` AS `Timestamp` FROM (SELECT `otel`.`otel_logs`.`ServiceName` AS `ServiceName`, `otel`.`otel_logs`.`Timestamp` AS `Timestamp`, `otel`.`otel_logs`.`SeverityText` AS `SeverityText` FROM `otel`.`otel_logs`) AS `source` WHERE `source`.`SeverityText` = 'ERROR') AS `source` WHERE (`source`.`Timestamp` >= parseDateTimeBestEffort('2024-06-10T00:00:00Z')) AND (`source`.`Timestamp` < parseDateTimeBestEffort('2024-06-11T00:00:00Z')) GROUP BY `source`.`ServiceName` ORDER BY `count` DESC, `source`.`ServiceName` ASC;
+
+-- id: tl-pbi-nested-fold | tool-shape: Power BI DirectQuery, folded steps as nested `_` derived tables (a filter step over the source, a column selection over it), limit 1000001 | expect: rollup
+select `_`.`ServiceName`, count(1) as `a0` from (select `_`.`ServiceName`, `_`.`Timestamp` from (select * from `otel`.`otel_logs` `_` where `_`.`SeverityText` in ('ERROR', 'WARN')) `_` where `_`.`Timestamp` >= toDateTime('2024-06-10 00:00:00') and `_`.`Timestamp` < toDateTime('2024-06-11 00:00:00')) `_` group by `_`.`ServiceName` limit 1000001;
+
+-- id: tl-nested-star-ragged | tool-shape: a star over a projecting scan, the window off the grain in the level between (the raw edges) | expect: rollup
+SELECT ServiceName, count(*) AS c FROM (SELECT a.* FROM (SELECT ServiceName, SeverityText, Timestamp FROM otel.otel_logs) a WHERE a.SeverityText = 'ERROR' AND a.Timestamp >= toDateTime(1717912830) AND a.Timestamp < toDateTime(1717999200)) b GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: tl-nested-limit-between | tool-shape: a nested derived table with a LIMIT of its own (here above the table's rows): which rows it keeps is the server's choice | expect: passthrough
+-- note: a LIMIT inside a derived table is never inlined
+SELECT ServiceName, count(*) AS c FROM (SELECT * FROM (SELECT * FROM otel.otel_logs WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00' LIMIT 1000000000) a) b GROUP BY ServiceName ORDER BY ServiceName;
+
+-- id: tl-nested-unreturned-column | tool-shape: a level filters on a column the derived table below does not return: the server refuses it, and must through noemata too | expect: passthrough
+SELECT ServiceName, count(*) AS c FROM (SELECT ServiceName, Timestamp FROM (SELECT ServiceName, Timestamp FROM otel.otel_logs) a WHERE a.SeverityText = 'ERROR') b WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00' GROUP BY ServiceName;

@@ -77,7 +77,12 @@ record LevelContext(StatementFacts statement, Query.Select select, Query.Select 
 
   /** The selects the level's rows depend on: the level, and the derived table it reads when inlined. */
   List<Query.Select> selects() {
-    return inlined == null ? List.of(select) : List.of(select, inlined.inner());
+    if (inlined == null) {
+      return List.of(select);
+    }
+    List<Query.Select> out = new java.util.ArrayList<>(List.of(select));
+    inlined.chain().forEach(link -> out.add(link.inner()));
+    return out;
   }
 
   ZoneId serverZone() {

@@ -114,7 +114,7 @@ public final class RollupAnswers {
       Inlined inlined = view.isPresent() ? found.get() : null;
       Query.Select s = view.orElse(written); // decided with each new name read as its column
       if (inlined != null) {
-        inlinedSelects.add(inlined.inner());
+        inlined.chain().forEach(link -> inlinedSelects.add(link.inner()));
       }
       for (TableExpr.Table t : inlined != null ? List.of(inlined.table()) : leaves(s.from())) {
         if (t.database() == null && cteNames.contains(t.table())) {
@@ -134,7 +134,7 @@ public final class RollupAnswers {
         candidates.sort(Comparator.comparing(Rollup::grain).reversed().thenComparing(Rollup::key));
         Map<String, Expr> withSeen = new LinkedHashMap<>(withValues.getOrDefault(s, Map.of()));
         if (inlined != null) {
-          withSeen.putAll(withValues.getOrDefault(inlined.inner(), Map.of()));
+          inlined.chain().forEach(link -> withSeen.putAll(withValues.getOrDefault(link.inner(), Map.of())));
         }
         LevelContext level = new LevelContext(facts, s, written, t, inlined, name, info, Map.copyOf(withSeen));
         List<Outcome> outcomes = new ArrayList<>();

@@ -100,6 +100,8 @@ final class RollupLevel {
   private final Inlined inlined;
   /** True while reading the inlined derived table's own filter, where the level's aliases are not in scope. */
   private boolean innerScope;
+  /** Within {@link #innerScope}, the derived table the filter read reads, when not the table itself. */
+  private Inlined readsBelow;
   /** The server's zone, where wall-clock buckets without a zone argument are cut; null when unknown. */
   private final ZoneId serverZone;
   /** A lower bound of the server's clock when the query runs (the catalog's reading); null when unknown. */
@@ -177,7 +179,8 @@ final class RollupLevel {
     if (notTime.isPresent()) {
       return Checked.fails(notTime.get());
     }
-    if (inlined != null && inlined.projected() != null && !info.columnTypes().keySet().containsAll(inlined.projected())) {
+    if (inlined != null && inlined.chain().stream()
+        .anyMatch(i -> i.projected() != null && !info.columnTypes().keySet().containsAll(i.projected()))) {
       return Checked.fails(RollupSkip.NOT_UNDERSTOOD, "the derived table projects a name that is no column of "
           + info.name());
     }
@@ -289,12 +292,16 @@ final class RollupLevel {
     }
     if (failed == null && inlined != null) {
       innerScope = true;
-      Query.Select inner = inlined.innerView().orElse(inlined.inner()); // as written: an unknown name is refused below
-      for (Expr filter : new Expr[] {inner.where(), inner.prewhere()}) {
-        if (filter != null && failed == null) {
-          where(filter);
+      for (Inlined link : inlined.chain()) {
+        readsBelow = link.below();
+        Query.Select inner = link.innerView().orElse(link.inner()); // as written: an unknown name is refused below
+        for (Expr filter : new Expr[] {inner.where(), inner.prewhere()}) {
+          if (filter != null && failed == null) {
+            where(filter);
+          }
         }
       }
+      readsBelow = null;
       innerScope = false;
     }
     if (failed == null && select.groupBy() != null) {
@@ -570,7 +577,8 @@ final class RollupLevel {
 
   /** True when {@code id} names a column of the level's table: unqualified, or qualified by it. */
   boolean refersToTable(Expr.Identifier id) {
-    return inlined != null && !innerScope ? inlined.holds(id) : table.holds(id, database);
+    return inlined != null && !innerScope ? inlined.holds(id)
+        : readsBelow != null ? readsBelow.holds(id) : table.holds(id, database);
   }
 
   /** The same for {@code id} in the level as written ({@link LevelContext#written}). */
@@ -1052,7 +1060,7 @@ final class RollupLevel {
     }
     out.add(new Edit(table.start(), table.end(), from));
     if (inlined != null) {
-      inlined.star(rollup.dimensions()).ifPresent(out::add);
+      inlined.chain().forEach(link -> link.star(rollup.dimensions()).ifPresent(out::add));
     }
     out.addAll(PrewhereAsWhere.edits(sql, select));
     Set<String> taken = new HashSet<>(aliases.keySet());

@@ -36,10 +36,23 @@ import java.util.Set;
  * @param renames each renamed column's new name and the table's column it names; empty when none is
  */
 public record Inlined(Query.Select inner, TableExpr.Table table, String alias, Set<String> projected,
-    Map<String, String> renames) {
+    Map<String, String> renames, Inlined below) {
 
   public Inlined {
     renames = Collections.unmodifiableMap(new LinkedHashMap<>(renames));
+  }
+
+  Inlined(Query.Select inner, TableExpr.Table table, String alias, Set<String> projected, Map<String, String> renames) {
+    this(inner, table, alias, projected, renames, null);
+  }
+
+  /** This derived table and those it reads in turn, down to the one reading the table. */
+  public List<Inlined> chain() {
+    List<Inlined> out = new ArrayList<>();
+    for (Inlined i = this; i != null; i = i.below) {
+      out.add(i);
+    }
+    return out;
   }
 
   /** The derived table {@code from} inlined, when it is one that only filters or projects. */
@@ -76,10 +89,16 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
 
   private static Optional<Inlined> of(Query.Select s, String alias) {
     boolean onlyFilters = s.with().isEmpty() && !s.distinct() && !s.items().isEmpty()
-        && s.from() instanceof TableExpr.Table && s.arrayJoins().isEmpty() && s.groupBy() == null
+        && s.arrayJoins().isEmpty() && s.groupBy() == null
         && s.having() == null && s.windows().isEmpty() && s.qualify() == null && s.orderBy().isEmpty()
         && s.limitBy() == null && s.limit() == null && s.offset() == null && s.settings() == null;
     if (!onlyFilters) {
+      return Optional.empty();
+    }
+    if (s.from() instanceof TableExpr.Derived d) {
+      return over(s, alias, d);
+    }
+    if (!(s.from() instanceof TableExpr.Table)) {
       return Optional.empty();
     }
     TableExpr.Table t = (TableExpr.Table) s.from();
@@ -103,6 +122,33 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
       }
     }
     return Optional.of(new Inlined(s, t, alias, Set.copyOf(names), renames));
+  }
+
+  /**
+   * A derived table that only filters or projects another such one under the same names (Metabase's
+   * nested questions, Power BI's nested folds, {@code SELECT source.* FROM (...) source}): it returns
+   * that one's rows, filtered, and the columns it names, each of which that one must return (else the
+   * statement fails as written). Renames are decided on one level only.
+   */
+  private static Optional<Inlined> over(Query.Select s, String alias, TableExpr.Derived d) {
+    Optional<Inlined> found = s.prewhere() == null ? of(d) : Optional.empty();
+    if (found.isEmpty() || !found.get().renames().isEmpty()) {
+      return Optional.empty();
+    }
+    Inlined below = found.get();
+    if (s.items().size() == 1 && s.items().get(0) instanceof Expr.Star star
+        && (star.qualifier().isEmpty() || star.qualifier().equals(List.of(String.valueOf(d.alias()))))) {
+      return Optional.of(new Inlined(s, below.table(), alias, below.projected(), Map.of(), below));
+    }
+    Set<String> names = new LinkedHashSet<>();
+    for (Expr item : s.items()) {
+      Expr e = item instanceof Expr.Aliased a ? a.expr() : item;
+      if (!(e instanceof Expr.Identifier id) || !below.holds(id) || !names.add(id.name())
+          || item instanceof Expr.Aliased a && !a.alias().equals(id.name())) {
+        return Optional.empty(); // not a column of the one below, projected twice, or renamed
+      }
+    }
+    return Optional.of(new Inlined(s, below.table(), alias, Set.copyOf(names), Map.of(), below));
   }
 
   /**
@@ -178,9 +224,9 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
     return new Expr.Identifier(parts, id.start(), id.end());
   }
 
-  /** True when the projection is a list, which the rewrite makes {@code *}. */
+  /** True when a projection of the chain is a list, which the rewrite makes {@code *}. */
   public boolean listsColumns() {
-    return projected != null;
+    return chain().stream().anyMatch(i -> i.projected != null);
   }
 
   /**
