@@ -907,3 +907,13 @@ SELECT ServiceName, count(*) AS c FROM (SELECT * FROM (SELECT * FROM otel.otel_l
 
 -- id: tl-nested-unreturned-column | tool-shape: a level filters on a column the derived table below does not return: the server refuses it, and must through noemata too | expect: passthrough
 SELECT ServiceName, count(*) AS c FROM (SELECT ServiceName, Timestamp FROM (SELECT ServiceName, Timestamp FROM otel.otel_logs) a WHERE a.SeverityText = 'ERROR') b WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00' GROUP BY ServiceName;
+
+-- id: tl-ss-virtual-cte | tool-shape: Superset virtual dataset whose SQL is a CTE and a select of it, kept inside the dataset's derived table, the chart's window outside | expect: rollup
+SELECT toStartOfHour(toDateTime("Timestamp")) AS "__timestamp", "ServiceName" AS "ServiceName", count(*) AS "count" FROM (WITH errs AS (SELECT * FROM otel.otel_logs WHERE SeverityText IN ('ERROR', 'FATAL')) SELECT * FROM errs) AS virtual_table WHERE "Timestamp" >= toDateTime('2024-06-10 00:00:00') AND "Timestamp" < toDateTime('2024-06-11 00:00:00') GROUP BY toStartOfHour(toDateTime("Timestamp")), "ServiceName" ORDER BY "count" DESC LIMIT 10000;
+
+-- id: tl-ss-virtual-cte-projected | tool-shape: Superset virtual dataset, a CTE that projects and a select filtering it by the CTE's name | expect: rollup
+SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM (WITH base AS (SELECT ServiceName, SeverityText, Timestamp FROM otel.otel_logs) SELECT base.ServiceName, base.Timestamp FROM base WHERE base.SeverityText = 'WARN') AS virtual_table WHERE "Timestamp" >= toDateTime('2024-06-09 00:00:00') AND "Timestamp" < toDateTime('2024-06-11 00:00:00') GROUP BY "ServiceName" ORDER BY "count" DESC LIMIT 10000;
+
+-- id: tl-ss-virtual-cte-two-readers | tool-shape: Superset virtual dataset whose CTE is read twice inside it (a filter over its own top services) | expect: passthrough
+-- note: both readers read the table
+SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM (WITH v AS (SELECT * FROM otel.otel_logs) SELECT * FROM v WHERE ServiceName IN (SELECT ServiceName FROM v WHERE SeverityText = 'ERROR')) AS virtual_table WHERE "Timestamp" >= toDateTime('2024-06-10 00:00:00') AND "Timestamp" < toDateTime('2024-06-11 00:00:00') GROUP BY "ServiceName" ORDER BY "ServiceName";

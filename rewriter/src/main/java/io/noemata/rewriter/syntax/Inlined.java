@@ -88,15 +88,19 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
   }
 
   private static Optional<Inlined> of(Query.Select s, String alias) {
-    boolean onlyFilters = s.with().isEmpty() && !s.distinct() && !s.items().isEmpty()
+    boolean ownCte = !s.with().isEmpty() && s.with().stream().allMatch(w -> w.query() != null);
+    boolean onlyFilters = (s.with().isEmpty() || ownCte) && !s.distinct() && !s.items().isEmpty()
         && s.arrayJoins().isEmpty() && s.groupBy() == null
         && s.having() == null && s.windows().isEmpty() && s.qualify() == null && s.orderBy().isEmpty()
         && s.limitBy() == null && s.limit() == null && s.offset() == null && s.settings() == null;
     if (!onlyFilters) {
       return Optional.empty();
     }
+    if (ownCte) { // FROM (WITH errs AS (SELECT ...) SELECT * FROM errs) AS virtual_table, as Superset keeps a dataset's CTE
+      return s.prewhere() == null ? over(s, alias, ofCte(s.from(), s.with(), s)) : Optional.empty();
+    }
     if (s.from() instanceof TableExpr.Derived d) {
-      return over(s, alias, d);
+      return s.prewhere() == null ? over(s, alias, of(d)) : Optional.empty();
     }
     if (!(s.from() instanceof TableExpr.Table)) {
       return Optional.empty();
@@ -126,18 +130,18 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
 
   /**
    * A derived table that only filters or projects another such one under the same names (Metabase's
-   * nested questions, Power BI's nested folds, {@code SELECT source.* FROM (...) source}): it returns
+   * nested questions, Power BI's nested folds, {@code SELECT source.* FROM (...) source}), or a CTE of
+   * its own such one read once: it returns
    * that one's rows, filtered, and the columns it names, each of which that one must return (else the
    * statement fails as written). Renames are decided on one level only.
    */
-  private static Optional<Inlined> over(Query.Select s, String alias, TableExpr.Derived d) {
-    Optional<Inlined> found = s.prewhere() == null ? of(d) : Optional.empty();
+  private static Optional<Inlined> over(Query.Select s, String alias, Optional<Inlined> found) {
     if (found.isEmpty() || !found.get().renames().isEmpty()) {
       return Optional.empty();
     }
     Inlined below = found.get();
     if (s.items().size() == 1 && s.items().get(0) instanceof Expr.Star star
-        && (star.qualifier().isEmpty() || star.qualifier().equals(List.of(String.valueOf(d.alias()))))) {
+        && (star.qualifier().isEmpty() || star.qualifier().equals(List.of(String.valueOf(below.alias()))))) {
       return Optional.of(new Inlined(s, below.table(), alias, below.projected(), Map.of(), below));
     }
     Set<String> names = new LinkedHashSet<>();

@@ -38,11 +38,24 @@ class InlinedCteTest {
         + " toDateTime('2024-06-10 08:00:00') AND " + BUCKET + " < toDateTime('2024-06-10 14:00:00') GROUP BY 1", out);
   }
 
+  @Test
+  void aDerivedTableReadingItsOwnCteIsTheChainOfBoth() {
+    // Superset keeps a virtual dataset's CTE inside the dataset's derived table
+    assertEquals("SELECT ServiceName, sum(`LogCount`) AS c FROM (WITH errs AS (SELECT * FROM " + LOGS_TARGET + " WHERE"
+        + " SeverityText = 'ERROR') SELECT * FROM errs) AS virtual_table WHERE " + BUCKET + " >= '2024-06-10 08:00:00'"
+        + " AND " + BUCKET + " < '2024-06-10 14:00:00' GROUP BY ServiceName",
+        reads("SELECT ServiceName, count(*) AS c FROM (WITH errs AS (SELECT * FROM otel.otel_logs WHERE SeverityText ="
+            + " 'ERROR') SELECT * FROM errs) AS virtual_table" + WINDOW + " GROUP BY ServiceName"));
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {
       // two readers: the body rewritten for one would change the other's rows
       FILTERED + "SELECT ServiceName, count(*) AS c FROM v WHERE ServiceName IN (SELECT ServiceName FROM v)"
           + " GROUP BY ServiceName",
+      // two readers inside the derived table
+      "SELECT ServiceName, count(*) AS c FROM (WITH v AS (SELECT * FROM otel.otel_logs) SELECT * FROM v WHERE"
+          + " ServiceName IN (SELECT ServiceName FROM v)) AS virtual_table" + WINDOW + " GROUP BY ServiceName",
       // a LIMIT in the body: which rows it keeps is the server's choice
       "WITH v AS (SELECT * FROM otel.otel_logs" + WINDOW + " LIMIT 10) SELECT ServiceName, count(*) AS c FROM v"
           + " GROUP BY ServiceName",
