@@ -917,3 +917,12 @@ SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM (WITH base AS (S
 -- id: tl-ss-virtual-cte-two-readers | tool-shape: Superset virtual dataset whose CTE is read twice inside it (a filter over its own top services) | expect: passthrough
 -- note: both readers read the table
 SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM (WITH v AS (SELECT * FROM otel.otel_logs) SELECT * FROM v WHERE ServiceName IN (SELECT ServiceName FROM v WHERE SeverityText = 'ERROR')) AS virtual_table WHERE "Timestamp" >= toDateTime('2024-06-10 00:00:00') AND "Timestamp" < toDateTime('2024-06-11 00:00:00') GROUP BY "ServiceName" ORDER BY "ServiceName";
+
+-- id: tl-pbi-nested-renamed | tool-shape: Power BI DirectQuery, a filter step over the navigation step's renamed columns C1, C2, grouped in "rows", the NOT NULL step and limit 1000001 outside | expect: rollup
+select `_`.`C1`, `_`.`a0` from (select `rows`.`C1` as `C1`, count(1) as `a0` from (select `_`.`C1`, `_`.`C2` from (select `ServiceName` as `C1`, `Timestamp` as `C2` from `otel`.`otel_logs`) `_` where `_`.`C2` >= toDateTime('2024-06-10 00:00:00') and `_`.`C2` < toDateTime('2024-06-11 00:00:00')) `rows` group by `C1`) `_` where not `_`.`a0` is null limit 1000001;
+
+-- id: tl-pbi-nested-renamed-ragged | tool-shape: Power BI, filter steps on a renamed severity and a renamed time off the grain (the raw edges) | expect: rollup
+select `rows`.`C1` as `C1`, count(1) as `a0` from (select `_`.`C1`, `_`.`C2`, `_`.`C3` from (select `ServiceName` as `C1`, `Timestamp` as `C2`, `SeverityText` as `C3` from `otel`.`otel_logs`) `_` where `_`.`C3` = 'ERROR' and `_`.`C2` >= toDateTime(1717912830) and `_`.`C2` < toDateTime(1717999200)) `rows` group by `C1` order by `C1` limit 1000001;
+
+-- id: tl-nested-renamed-old-name | tool-shape: a level filters by a column's old name under a derived table that renamed it: the server refuses it, and must through noemata too | expect: passthrough
+SELECT svc, count(*) AS c FROM (SELECT svc, Timestamp FROM (SELECT ServiceName AS svc, Timestamp FROM otel.otel_logs) a WHERE ServiceName = 'checkout') b WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00' GROUP BY svc;

@@ -21,7 +21,8 @@ import java.util.Set;
  * level may neither bind a new name or a renamed column's own name (an alias, a WITH name, a lambda's
  * parameter; {@code t.C1 AS C1} is the column itself), nor name a renamed column by its own name
  * (no column of the derived table as written, one of the rollup's {@code *}), nor read {@code *}
- * (the rollup's columns, not the derived table's).
+ * (the rollup's columns, not the derived table's). Over a chain of derived tables the renames of every
+ * level are checked: the renaming level returns each beside the rollup's columns.
  */
 public final class RenamedColumns {
 
@@ -33,11 +34,12 @@ public final class RenamedColumns {
    */
   public static Optional<Skip> check(Query.Select outer, Inlined inlined, Set<String> withNames, TableInfo info,
       Rollup rollup) {
-    if (inlined == null || inlined.renames().isEmpty()) {
+    if (inlined == null || inlined.chain().stream().allMatch(link -> link.renames().isEmpty())) {
       return Optional.empty();
     }
     Set<String> rollupColumns = new HashSet<>(NamesBound.generated(rollup));
-    for (String name : inlined.renames().keySet()) {
+    // every level's: a rename the outer level does not see is still returned over the rollup below it
+    for (String name : inlined.chain().stream().flatMap(link -> link.renames().keySet().stream()).toList()) {
       if (info.columnTypes().containsKey(name) || rollupColumns.contains(name)) {
         return Optional.of(new Skip(RollupSkip.NAME_BOUND, "the derived table renames a column to " + name
             + ", a column of " + (rollupColumns.contains(name) ? rollup.key() : info.name())

@@ -133,26 +133,49 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
    * nested questions, Power BI's nested folds, {@code SELECT source.* FROM (...) source}), or a CTE of
    * its own such one read once: it returns
    * that one's rows, filtered, and the columns it names, each of which that one must return (else the
-   * statement fails as written). Renames are decided on one level only.
+   * statement fails as written). A rename is made once, on any level, and passed on under its new name.
    */
   private static Optional<Inlined> over(Query.Select s, String alias, Optional<Inlined> found) {
-    if (found.isEmpty() || !found.get().renames().isEmpty()) {
+    if (found.isEmpty()) {
       return Optional.empty();
     }
     Inlined below = found.get();
+    if (s.where() != null && readsOldName(s.where(), below)) {
+      return Optional.empty(); // the statement fails as written; over the rollup the name would be a column
+    }
     if (s.items().size() == 1 && s.items().get(0) instanceof Expr.Star star
         && (star.qualifier().isEmpty() || star.qualifier().equals(List.of(String.valueOf(below.alias()))))) {
-      return Optional.of(new Inlined(s, below.table(), alias, below.projected(), Map.of(), below));
+      return Optional.of(new Inlined(s, below.table(), alias, below.projected(), below.renames(), below));
     }
-    Set<String> names = new LinkedHashSet<>();
+    Set<String> names = new LinkedHashSet<>(); // by the table's names, as projected and holds() read them
+    Map<String, String> renames = new LinkedHashMap<>(); // the new names below that this level passes on
     for (Expr item : s.items()) {
       Expr e = item instanceof Expr.Aliased a ? a.expr() : item;
-      if (!(e instanceof Expr.Identifier id) || !below.holds(id) || !names.add(id.name())
+      if (!(e instanceof Expr.Identifier id) || !below.holdsAsWritten(id)
           || item instanceof Expr.Aliased a && !a.alias().equals(id.name())) {
-        return Optional.empty(); // not a column of the one below, projected twice, or renamed
+        return Optional.empty(); // not a column of the one below, or renamed again
+      }
+      String column = below.renames().getOrDefault(id.name(), id.name());
+      if (!names.add(column)) {
+        return Optional.empty(); // projected twice
+      }
+      if (!column.equals(id.name())) {
+        renames.put(id.name(), column);
       }
     }
-    return Optional.of(new Inlined(s, below.table(), alias, Set.copyOf(names), Map.of(), below));
+    return Optional.of(new Inlined(s, below.table(), alias, Set.copyOf(names), renames, below));
+  }
+
+  /** True when {@code n} names a column {@code below} renamed by its old name, which {@code below} does not return. */
+  private static boolean readsOldName(Node n, Inlined below) {
+    if (n instanceof Expr.Subquery) {
+      return false; // a level of its own
+    }
+    if (n instanceof Expr.Identifier id && below.holds(id) && below.renames.containsValue(id.name())
+        && !below.renames.containsKey(id.name())) {
+      return true;
+    }
+    return n.children().stream().anyMatch(c -> readsOldName(c, below));
   }
 
   /**
@@ -211,6 +234,9 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
    * substitution does not know an expression of it.
    */
   public Optional<Query.Select> innerView() {
+    if (below != null) { // a level over a derived table that renames: its filter reads the new names as columns
+      return below.renames.isEmpty() ? Optional.of(inner) : below.view(inner);
+    }
     if (renames.isEmpty()) {
       return Optional.of(inner);
     }
@@ -246,7 +272,7 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
     }
     StringBuilder b = new StringBuilder("*");
     renames.forEach((name, column) -> {
-      if (kept.contains(column)) {
+      if (below == null && kept.contains(column)) { // a level above passes the new name on in its *
         b.append(", ").append(Literals.identifier(column)).append(" AS ").append(Literals.identifier(name));
       }
     });

@@ -41,6 +41,27 @@ class NestedInlinedTest {
         + " WHERE SeverityText = 'ERROR') b"));
   }
 
+  @Test
+  void powerBisFilterStepOverRenamedColumnsPassesTheNewNamesOn() {
+    // only the renaming level names them; the one above returns them in its *
+    assertEquals("select `ServiceName` as `C1`, sum(`LogCount`) as `a0` from (select * from (select *, `ServiceName` AS"
+        + " `C1` from " + LOGS_TARGET + ") `_` where " + BUCKET + " >= toDateTime('2024-06-10 08:00:00') and " + BUCKET
+        + " < toDateTime('2024-06-10 14:00:00')) `rows` group by `C1`",
+        reads("select `rows`.`C1` as `C1`, count(1) as `a0` from (select `_`.`C1`, `_`.`C2` from (select `ServiceName`"
+            + " as `C1`, `Timestamp` as `C2` from `otel`.`otel_logs`) `_` where `_`.`C2` >= toDateTime('2024-06-10"
+            + " 08:00:00') and `_`.`C2` < toDateTime('2024-06-10 14:00:00')) `rows` group by `C1`"));
+  }
+
+  @Test
+  void aRenameBelowIsCheckedLikeOneHere() {
+    // a level above filters by the old name, which the one below does not return
+    skipped("SELECT svc, count(*) AS c FROM (SELECT svc, Timestamp FROM (SELECT ServiceName AS svc, Timestamp FROM"
+        + " otel.otel_logs) a WHERE ServiceName = 'x') b" + WINDOW + " GROUP BY svc", RollupSkip.NOT_UNDERSTOOD);
+    // a rename the outer level does not see still lands beside the rollup's columns
+    skipped("SELECT svc, count(*) AS c FROM (SELECT svc, Timestamp FROM (SELECT ServiceName AS svc, SeverityText AS"
+        + " bucket, Timestamp FROM otel.otel_logs) a) b" + WINDOW + " GROUP BY svc", RollupSkip.NAME_BOUND);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {
       // a level filters on a column the one below does not return: the statement fails as written
