@@ -926,3 +926,10 @@ select `rows`.`C1` as `C1`, count(1) as `a0` from (select `_`.`C1`, `_`.`C2`, `_
 
 -- id: tl-nested-renamed-old-name | tool-shape: a level filters by a column's old name under a derived table that renamed it: the server refuses it, and must through noemata too | expect: passthrough
 SELECT svc, count(*) AS c FROM (SELECT svc, Timestamp FROM (SELECT ServiceName AS svc, Timestamp FROM otel.otel_logs) a WHERE ServiceName = 'checkout') b WHERE Timestamp >= '2024-06-10 00:00:00' AND Timestamp < '2024-06-11 00:00:00' GROUP BY svc;
+
+-- id: tl-gen-names-per-level | tool-shape: a generator naming each level's columns C1, C2, ... afresh: the outer count takes C2, the name the derived table gave the time | expect: rollup
+select `C1`, count(1) as `C2` from (select `ServiceName` as `C1`, `Timestamp` as `C2` from `otel`.`otel_logs` where `Timestamp` >= toDateTime('2024-06-10 00:00:00') and `Timestamp` < toDateTime('2024-06-11 00:00:00')) as `rows` group by `C1` limit 1000001;
+
+-- id: tl-gen-names-per-level-ordered | tool-shape: the same, ordered by C2: the alias and the derived table's column share the name the ORDER BY reads | expect: passthrough
+-- note: refused though the server reads the alias: the rule decides on C2 as the column
+select `C1`, count(1) as `C2` from (select `ServiceName` as `C1`, `Timestamp` as `C2` from `otel`.`otel_logs` where `Timestamp` >= toDateTime('2024-06-10 00:00:00') and `Timestamp` < toDateTime('2024-06-11 00:00:00')) as `rows` group by `C1` order by `C2` desc limit 1000001;

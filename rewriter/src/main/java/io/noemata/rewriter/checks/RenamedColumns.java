@@ -19,7 +19,8 @@ import java.util.Set;
  * beside the new names: that holds only while every name means one thing in both. So a new name may
  * be no column of the table or of the rollup (over the rollup both would be visible), and the outer
  * level may neither bind a new name or a renamed column's own name (an alias, a WITH name, a lambda's
- * parameter; {@code t.C1 AS C1} is the column itself), nor name a renamed column by its own name
+ * parameter; {@code t.C1 AS C1} is the column itself, and an alias may take a new name no identifier
+ * of the level reads), nor name a renamed column by its own name
  * (no column of the derived table as written, one of the rollup's {@code *}), nor read {@code *}
  * (the rollup's columns, not the derived table's). Over a chain of derived tables the renames of every
  * level are checked: the renaming level returns each beside the rollup's columns.
@@ -57,8 +58,10 @@ public final class RenamedColumns {
     if (outer.groupBy() != null) {
       outer.groupBy().sets().forEach(own::addAll);
     }
+    Set<String> read = new HashSet<>();
+    own.forEach(e -> identifiers(e, read));
     for (Expr e : own) {
-      Optional<Skip> skip = names(e, null, inlined, bound);
+      Optional<Skip> skip = names(e, null, inlined, bound, read);
       if (skip.isPresent()) {
         return skip;
       }
@@ -66,7 +69,17 @@ public final class RenamedColumns {
     return Optional.empty();
   }
 
-  private static Optional<Skip> names(Node n, Node parent, Inlined inlined, Set<String> bound) {
+  /** The names the level's identifiers read (their last part), outside subqueries. */
+  private static void identifiers(Node n, Set<String> out) {
+    if (n instanceof Expr.Identifier id) {
+      out.add(id.name());
+    }
+    if (!(n instanceof Expr.Subquery)) {
+      n.children().forEach(c -> identifiers(c, out));
+    }
+  }
+
+  private static Optional<Skip> names(Node n, Node parent, Inlined inlined, Set<String> bound, Set<String> read) {
     if (n instanceof Expr.Subquery) {
       return Optional.empty(); // a level of its own
     }
@@ -74,7 +87,7 @@ public final class RenamedColumns {
       return Optional.of(new Skip(RollupSkip.NOT_UNDERSTOOD, "the level reads * of a derived table that renames"
           + " columns: over the rollup * would return the rollup's columns"));
     }
-    if (n instanceof Expr.Aliased a && bound.contains(a.alias()) && !itself(a, inlined)) {
+    if (n instanceof Expr.Aliased a && bound.contains(a.alias()) && !itself(a, inlined) && !unread(a, inlined, read)) {
       return Optional.of(shadowed(a.alias()));
     }
     if (n instanceof Expr.Lambda l) {
@@ -88,7 +101,7 @@ public final class RenamedColumns {
           + " none of its columns, but would name one over the rollup"));
     }
     for (Node c : n.children()) {
-      Optional<Skip> skip = names(c, n, inlined, bound);
+      Optional<Skip> skip = names(c, n, inlined, bound, read);
       if (skip.isPresent()) {
         return skip;
       }
@@ -100,6 +113,15 @@ public final class RenamedColumns {
   private static boolean itself(Expr.Aliased a, Inlined inlined) {
     return Expr.unparenthesized(a.expr()) instanceof Expr.Identifier id && id.name().equals(a.alias())
         && inlined.holdsAsWritten(id);
+  }
+
+  /**
+   * {@code count(1) AS C2} over a derived table returning a new name C2 that the level reads nowhere:
+   * no reference could mean either, and the result column is the alias's in both texts. (An old
+   * name is never rebound: the rewrite spells reads of renamed columns by it.)
+   */
+  private static boolean unread(Expr.Aliased a, Inlined inlined, Set<String> read) {
+    return inlined.renames().containsKey(a.alias()) && !read.contains(a.alias());
   }
 
   private static Skip shadowed(String name) {

@@ -133,7 +133,7 @@ public record Inlined(Query.Select inner, TableExpr.Table table, String alias, S
    * nested questions, Power BI's nested folds, {@code SELECT source.* FROM (...) source}), or a CTE of
    * its own such one read once: it returns
    * that one's rows, filtered, and the columns it names, each of which that one must return (else the
-   * statement fails as written). A rename is made once, on any level, and passed on under its new name.
+   * statement fails as written). A rename is made once, on the lowest level, and passed on under its new name.
    */
   private static Optional<Inlined> over(Query.Select s, String alias, Optional<Inlined> found) {
     if (found.isEmpty()) {
