@@ -933,3 +933,12 @@ select `C1`, count(1) as `C2` from (select `ServiceName` as `C1`, `Timestamp` as
 -- id: tl-gen-names-per-level-ordered | tool-shape: the same, ordered by C2: the alias and the derived table's column share the name the ORDER BY reads | expect: passthrough
 -- note: refused though the server reads the alias: the rule decides on C2 as the column
 select `C1`, count(1) as `C2` from (select `ServiceName` as `C1`, `Timestamp` as `C2` from `otel`.`otel_logs` where `Timestamp` >= toDateTime('2024-06-10 00:00:00') and `Timestamp` < toDateTime('2024-06-11 00:00:00')) as `rows` group by `C1` order by `C2` desc limit 1000001;
+
+-- id: tl-mb-summarize-summarized | tool-shape: Metabase, a summarized question summarized again: the sum of a renamed grouping's counts | expect: rollup
+SELECT `source`.`C1` AS `C1`, sum(`source`.`count`) AS `sum` FROM (SELECT `otel`.`otel_logs`.`ServiceName` AS `C1`, `otel`.`otel_logs`.`SeverityText` AS `SeverityText`, count(*) AS `count` FROM `otel`.`otel_logs` WHERE (`otel`.`otel_logs`.`Timestamp` >= parseDateTimeBestEffort('2024-06-10T00:00:00Z')) AND (`otel`.`otel_logs`.`Timestamp` < parseDateTimeBestEffort('2024-06-11T00:00:00Z')) GROUP BY `otel`.`otel_logs`.`ServiceName`, `otel`.`otel_logs`.`SeverityText`) AS `source` GROUP BY `source`.`C1` ORDER BY `sum` DESC, `source`.`C1` ASC;
+
+-- id: tl-dbt-ephemeral-chain | tool-shape: dbt, an ephemeral model filtering a projecting subquery, read by the model's aggregate | expect: rollup
+with __dbt__cte__base as (select * from (select ServiceName, SeverityText, Timestamp from otel.otel_logs) src where src.SeverityText != 'DEBUG') select ServiceName, count(*) as n from __dbt__cte__base where Timestamp >= '2024-06-10 00:00:00' and Timestamp < '2024-06-11 00:00:00' group by ServiceName order by ServiceName;
+
+-- id: tl-ss-virtual-rollup-totals | tool-shape: Superset virtual dataset read with GROUP BY ... WITH ROLLUP for the totals row | expect: rollup
+SELECT "ServiceName" AS "ServiceName", count(*) AS "count" FROM (SELECT * FROM otel.otel_logs WHERE Timestamp >= toDateTime('2024-06-10 00:00:00') AND Timestamp < toDateTime('2024-06-11 00:00:00')) AS virtual_table GROUP BY "ServiceName" WITH ROLLUP ORDER BY "ServiceName";
