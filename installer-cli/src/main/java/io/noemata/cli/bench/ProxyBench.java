@@ -177,8 +177,9 @@ public final class ProxyBench implements AutoCloseable {
   static final double WARM_PANEL_MAX_MS = 50;
 
   /**
-   * Runs the {@code panels} faster than {@value #WARM_PANEL_MAX_MS} ms round robin through every way, {@value #WARM_BLOCKS} blocks of {@value #WARM_BLOCK}
-   * statements each, and reads the proxy's JVM's CPU per statement in each block. A fresh proxy
+   * Runs the {@code panels} faster than {@value #WARM_PANEL_MAX_MS} ms round robin through every way,
+   * {@value #WARM_BLOCKS} blocks of {@value #WARM_BLOCK} statements each, and reads the proxy's JVM's
+   * CPU per statement in each block. A fresh proxy
    * compiles its planning path for its first several thousand statements, which a proxy deployed
    * for days has long done: on the demo's 2M rows (2-core AMD EPYC) its CPU per panel fell from
    * 3.6 ms in the first 1,000 to 0.65 after 3,000 and ~0.25-0.3 after 8,000; after 1,000 panels
