@@ -265,21 +265,25 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     long t0 = System.nanoTime();
     CatalogKey key = catalogKey(x.facts.credentials());
     if (database.isPresent() && planning.warm(key, sql)) {
-      planned(x, planning.plan(sql, database.get(), x.facts, session.settings(), key), t0);
-    } else {
-      server.planExecutor().execute(() -> {
-        Planning.Decision d;
-        try {
-          // the user's own default database, asked of the server; unknown: the statement goes as written
-          java.util.Optional<String> db = database.isPresent() ? database : planning.userDatabases().of(x.facts.credentials());
-          d = db.isEmpty() ? null : planning.plan(sql, db.get(), x.facts, session.settings(), key);
-        } catch (RuntimeException e) {
-          d = null;
-        }
-        Planning.Decision decided = d;
-        ctx.executor().execute(() -> planned(x, decided, t0));
-      });
+      Planning.Decision d = planning.plan(sql, database.get(), x.facts, session.settings(), key);
+      if (!planning.mayAskServer(d)) {
+        planned(x, d, t0);
+        return;
+      } // else the server is asked for its reading, as the driver asks it: never on the event loop
     }
+    server.planExecutor().execute(() -> {
+      Planning.Decision d;
+      try {
+        // the user's own default database, asked of the server; unknown: the statement goes as written
+        java.util.Optional<String> db = database.isPresent() ? database : planning.userDatabases().of(x.facts.credentials());
+        d = db.isEmpty() ? null : planning.plan(sql, db.get(), x.facts, session.settings(), key,
+            planning.explainer(x.facts.credentials(), db.get()));
+      } catch (RuntimeException e) {
+        d = null;
+      }
+      Planning.Decision decided = d;
+      ctx.executor().execute(() -> planned(x, decided, t0));
+    });
   }
 
   /** The catalog key of {@code c}: a connection's requests mostly come from one user, so the last one is kept. */

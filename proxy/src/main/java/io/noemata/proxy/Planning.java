@@ -8,6 +8,7 @@ import io.noemata.driver.catalog.QuarantinedRollup;
 import io.noemata.driver.provenance.QueryProvenance;
 import io.noemata.driver.provenance.Warnings;
 import io.noemata.driver.proxy.QueryPlanner;
+import io.noemata.driver.proxy.ServerExplainer;
 import io.noemata.driver.proxy.SessionSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -84,12 +85,49 @@ final class Planning {
    * Blocks while a catalog is read.
    */
   Decision plan(String sql, String database, RequestFacts facts, SessionSettings session, CatalogKey key) {
+    return plan(sql, database, facts, session, key, null);
+  }
+
+  /**
+   * As above; where the rewriter cannot read the statement, {@code explainer} (null: none) asks the
+   * server for its own reading, as the driver's statements do ({@link #explainer}). Blocks while it answers.
+   */
+  Decision plan(String sql, String database, RequestFacts facts, SessionSettings session, CatalogKey key,
+      ServerExplainer explainer) {
     QueryPlanner planner = new QueryPlanner(config.settings(), catalogs, key, facts.namedParameters(),
         facts.meaningSettings(), session);
-    QueryProvenance p = planner.plan(sql, database, List.of());
+    QueryProvenance p = planner.plan(sql, database, List.of(), explainer);
     Decision d = new Decision(planner, p, planner.quarantinedFor(p, database), database);
     warm.put(key, System.nanoTime());
     return d;
+  }
+
+  /** True when {@code d}, planned without an explainer, may read an accelerator once the server is asked. */
+  boolean mayAskServer(Decision d) {
+    return d.planner().mayAskServer(d.provenance(), List.of());
+  }
+
+  /**
+   * The server asked with the request's own credentials, in {@code database}, on a connection of its
+   * own: the driver asks on the application's connection, whose user and database these are.
+   */
+  ServerExplainer explainer(Credentials c, String database) {
+    return sql -> {
+      if (!c.readable() || !database.matches("[A-Za-z0-9_]+")) {
+        return java.util.Optional.empty(); // a name the URL would have to escape: the statement goes as the rewriter decided
+      }
+      Properties props = new Properties();
+      props.setProperty("user", c.user());
+      props.setProperty("password", c.password());
+      if (tls != null) {
+        tls.addTo(props);
+      }
+      try (Connection conn = CLICKHOUSE.connect(jdbcUrl.substring(0, jdbcUrl.length() - "default".length()) + database, props)) {
+        return ServerExplainer.on(conn, sql);
+      } catch (SQLException refused) {
+        return java.util.Optional.empty();
+      }
+    };
   }
 
   /**

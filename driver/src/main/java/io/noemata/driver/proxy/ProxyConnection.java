@@ -65,16 +65,7 @@ public final class ProxyConnection extends DelegatingConnection implements Noema
 
   /** The server's analysis of {@code sql} ({@link ServerAnalysis}), on this connection; empty when refused. */
   Optional<String> explain(String sql) {
-    try (java.sql.Statement s = delegate.createStatement();
-        java.sql.ResultSet rs = s.executeQuery(ServerAnalysis.PREFIX + sql)) {
-      StringBuilder b = new StringBuilder();
-      while (rs.next()) {
-        b.append(rs.getString(1)).append('\n');
-      }
-      return Optional.of(b.toString());
-    } catch (SQLException refused) {
-      return Optional.empty();
-    }
+    return ServerExplainer.on(delegate, sql);
   }
 
   void track(Statement s) {

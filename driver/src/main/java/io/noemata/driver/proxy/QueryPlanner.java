@@ -83,6 +83,23 @@ public final class QueryPlanner {
     return plan(sql, SqlText.firstWord(sql), database, parameters);
   }
 
+  /**
+   * As {@link #plan(String, String, List)}; where the local path cannot read the statement,
+   * {@code explainer} (null: none) asks the server for its own reading ({@link ServerAnalysis}), as
+   * the driver's statements do. It blocks while the server answers.
+   */
+  public QueryProvenance plan(String sql, String database, List<String> parameters, ServerExplainer explainer) {
+    return plan(sql, SqlText.firstWord(sql), database, parameters, explainer);
+  }
+
+  /**
+   * True when {@code p}, planned without an explainer, is a "no" that planning with one might turn
+   * into a read: so a front that plans on an I/O thread knows to plan again where it may block.
+   */
+  public boolean mayAskServer(QueryProvenance p, List<String> parameters) {
+    return !p.changed() && parameters.isEmpty() && p.rewrite().map(r -> ServerAnalysis.asks(p.original(), r)).orElse(false);
+  }
+
   /** As {@link #plan(String, String, List)}, with the text's {@link SqlText#firstWord} already read. */
   QueryProvenance plan(String sql, String word, String database, List<String> parameters) {
     return plan(sql, word, database, parameters, null);
@@ -93,7 +110,7 @@ public final class QueryPlanner {
    * for its analysis of a statement the local path could not read ({@link ServerAnalysis}).
    */
   QueryProvenance plan(String sql, String word, String database, List<String> parameters,
-      ServerAnalysis.Explainer explainer) {
+      ServerExplainer explainer) {
     if (settings.rewrite() == RewriteMode.OFF) {
       return QueryProvenance.asWritten(sql, "noemata.rewrite=off");
     }

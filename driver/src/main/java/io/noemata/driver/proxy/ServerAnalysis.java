@@ -41,12 +41,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ServerAnalysis {
 
-  /** Runs the analysis on the application's own connection; empty when the server refuses it. */
-  @FunctionalInterface
-  interface Explainer {
-    Optional<String> explain(String sql);
-  }
-
   static final String PREFIX = "EXPLAIN SYNTAX run_query_tree_passes = 1 ";
   /**
    * The skips that say the rule could not read something the analysis writes as a constant or a
@@ -70,11 +64,13 @@ final class ServerAnalysis {
 
   /** True when {@code local}'s "no" is one the analysis may turn into a read, and the analysis is safe to send. */
   static boolean asks(String sql, RewriteResult local, List<String> parameters) {
-    if (local.changed() || !parameters.isEmpty()) {
-      return false;
-    }
-    boolean limit = local.provenance().skippedRollups().stream().anyMatch(u -> READING_LIMITS.contains(u.code()))
-        || local.provenance().notUnderstood() != null && !SqlParser.parse(sql).understood();
+    return !local.changed() && parameters.isEmpty() && asks(sql, local.provenance());
+  }
+
+  /** True when the rewriter's "no" for {@code sql}, reported as {@code p}, is one the analysis may turn into a read. */
+  static boolean asks(String sql, io.noemata.rewriter.provenance.Provenance p) {
+    boolean limit = p.skippedRollups().stream().anyMatch(u -> READING_LIMITS.contains(u.code()))
+        || p.notUnderstood() != null && !SqlParser.parse(sql).understood();
     return limit && timeless(sql);
   }
 
@@ -116,7 +112,7 @@ final class ServerAnalysis {
    * outcome is cached, "no" included, so a statement sent again costs one lookup.
    */
   static RewriteResult second(String sql, RewriteResult local, List<String> parameters, CatalogSnapshot snapshot,
-      String database, Explainer explainer) {
+      String database, ServerExplainer explainer) {
     if (local.changed() || !parameters.isEmpty()) {
       return local;
     }
@@ -134,7 +130,7 @@ final class ServerAnalysis {
    * when the server refuses the analysis or the rewriter reads nothing from it.
    */
   private static Optional<RewriteResult> reread(String sql, CatalogSnapshot snapshot, String database,
-      Explainer explainer) {
+      ServerExplainer explainer) {
     ROUND_TRIPS.incrementAndGet();
     return explainer.explain(sql).flatMap(analysed -> decide(analysed, snapshot, database));
   }

@@ -39,7 +39,7 @@ class ServerAnalysisTest {
     RewriteResult local = Rewriter.rewrite(sql, snapshot, "default");
     assertFalse(local.changed());
     AtomicInteger asked = new AtomicInteger();
-    ServerAnalysis.Explainer server = s -> {
+    ServerExplainer server = s -> {
       asked.incrementAndGet();
       return Optional.empty(); // the server refused the analysis
     };

@@ -36,7 +36,7 @@ import io.noemata.resources.parse.ProjectReader;
 import io.noemata.rewriter.provenance.RollupUse;
 
 /**
- * The shared corpus and the clients corpus over the example project published (as {@link
+ * The shared, clients and tools corpora over the example project published (as {@link
  * DriverCorpusRollupIT} does, in a database of its own), through clickhouse-jdbc pointed at
  * {@code noemata proxy}: the rows plain clickhouse-jdbc gets direct, and the very text the driver
  * sends reaches the engine through the proxy too, query by query: accelerated exactly where the
@@ -92,6 +92,13 @@ class ProxyCorpusIT {
   @TestFactory
   Stream<DynamicTest> clientsCorpusThroughTheProxyIsDecidedAsByTheDriver() {
     return CorpusFile.read(Path.of("src/test/resources/corpus/clients.sql")).stream()
+        .map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
+  }
+
+  /** The corpus of BI tools, semantic layers, connectors and SQL builders (tools.sql), as the driver decides it. */
+  @TestFactory
+  Stream<DynamicTest> toolsCorpusThroughTheProxyIsDecidedAsByTheDriver() {
+    return CorpusFile.read(Path.of("src/test/resources/corpus/tools.sql")).stream()
         .map(q -> DynamicTest.dynamicTest(q.id(), () -> compare(q)));
   }
 
