@@ -47,7 +47,8 @@ final class Planning {
   private final ProxyConfig config;
   private final CatalogCache catalogs;
   private final String endpoint;
-  private final String jdbcUrl;
+  /** clickhouse-jdbc's URL of the upstream, up to the database. */
+  private final String jdbcBase;
   private final SecretKeySpec keyOfThisRun;
   private final UserDatabases userDatabases;
   private static final ClickHouseDriver CLICKHOUSE = new ClickHouseDriver();
@@ -67,7 +68,7 @@ final class Planning {
     this.catalogs = CatalogCache.shared(s.catalogTtl(), s.catalogRefresh(), s.namespace().orElse(null));
     // the driver's form of an endpoint: in one JVM, DDL through either front drops the other's catalogs too
     this.endpoint = "jdbc:clickhouse://" + config.upstreamAuthority();
-    this.jdbcUrl = "jdbc:clickhouse:" + (config.tls() ? "https" : "http") + "://" + config.upstreamAuthority() + "/default";
+    this.jdbcBase = "jdbc:clickhouse:" + (config.tls() ? "https" : "http") + "://" + config.upstreamAuthority() + "/";
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     this.keyOfThisRun = new SecretKeySpec(key, "HmacSHA256");
@@ -116,13 +117,7 @@ final class Planning {
       if (!c.readable() || !database.matches("[A-Za-z0-9_]+")) {
         return java.util.Optional.empty(); // a name the URL would have to escape: the statement goes as the rewriter decided
       }
-      Properties props = new Properties();
-      props.setProperty("user", c.user());
-      props.setProperty("password", c.password());
-      if (tls != null) {
-        tls.addTo(props);
-      }
-      try (Connection conn = CLICKHOUSE.connect(jdbcUrl.substring(0, jdbcUrl.length() - "default".length()) + database, props)) {
+      try (Connection conn = connect(c, database)) {
         return ServerExplainer.on(conn, sql);
       } catch (SQLException refused) {
         return java.util.Optional.empty();
@@ -167,18 +162,19 @@ final class Planning {
       if (!c.readable()) {
         throw new SQLException("the request authenticates in a way the proxy cannot read the catalog with", "28000");
       }
-      Properties props = new Properties();
-      props.setProperty("user", c.user());
-      props.setProperty("password", c.password());
-      return connect(props);
+      return connect(c, "default");
     });
   }
 
-  private Connection connect(Properties props) throws SQLException {
+  /** A connection to the upstream as {@code c} (readable), in {@code database}. */
+  private Connection connect(Credentials c, String database) throws SQLException {
+    Properties props = new Properties();
+    props.setProperty("user", c.user());
+    props.setProperty("password", c.password());
     if (tls != null) {
       tls.addTo(props);
     }
-    return CLICKHOUSE.connect(jdbcUrl, props);
+    return CLICKHOUSE.connect(jdbcBase + database, props);
   }
 
   private String fingerprint(String password) {
